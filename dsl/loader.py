@@ -1,0 +1,143 @@
+"""Load a rules folder: parse every .rules file, read its tables, check it all, give a Program."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterable
+
+from . import nodes as n
+from .checker import BUILTIN_NAMES, Checker
+from .errors import Diagnostic, RulesError
+from .parser import parse_file
+from .program import Program, Symbol
+from .tables import load_table
+from .types import ANY, BOOL, INT, TEXT
+
+
+def load_program(folder: Path | str) -> Program:
+    """Parse, load and check the rules in `folder`. Raises RulesError listing every error."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise RulesError.at(None, f"{folder}: not a rules folder")
+    files = sorted(folder.glob("*.rules"))
+    if not files:
+        raise RulesError.at(None, f"{folder}: no .rules files here")
+    modules = []
+    errors: list[Diagnostic] = []
+    for path in files:
+        try:
+            modules.append(parse_file(path))
+        except RulesError as err:
+            errors.extend(err.diagnostics)
+    if errors:
+        raise RulesError(errors)
+    return check_modules(modules, folder)
+
+
+def check_modules(modules: Iterable[n.Module], folder: Path) -> Program:
+    program, errors = _collect(list(modules), folder)
+    if errors:
+        raise RulesError(errors)
+    diagnostics = Checker(program).run()
+    errors = [d for d in diagnostics if d.severity == "error"]
+    if errors:
+        raise RulesError(errors)
+    program.warnings = [d for d in diagnostics if d.severity == "warning"]
+    return program
+
+
+_SINGLE = {n.GameDecl: "game", n.PlayersDecl: "players", n.TeamsDecl: "teams"}
+
+
+def _collect(modules: list[n.Module], folder: Path) -> tuple[Program, list[Diagnostic]]:
+    """Sort declarations by what they declare; report a name declared twice."""
+    errors: list[Diagnostic] = []
+    symbols: dict[str, Symbol] = {}
+    singles: dict[str, n.Node] = {}
+    p = Program(path=str(folder), title=folder.name, version="0", symbols=symbols, tables={},
+                options={}, players=None, teams=None, names={}, kinds={}, boards={}, zones={},
+                vars={}, consts={}, values={}, rules={}, triggers=[], invariants=[], setup=None,
+                flow=None, score=None, statistics=[], events=set())
+
+    def declare(name: str, kind: str, decl: n.Node, type_, index: int = 0) -> None:
+        if name in symbols:
+            first = symbols[name].decl
+            where = f" (first declared at {first.span})" if first is not None else ""
+            errors.append(Diagnostic(decl.span, f"'{name}' is declared twice{where}"))
+            return
+        if name in BUILTIN_NAMES:
+            errors.append(Diagnostic(decl.span, f"'{name}' is a built-in name; choose another"))
+            return
+        symbols[name] = Symbol(kind, name, decl, type_, index)
+
+    blocks: dict[str, n.BlockDecl] = {}
+    for module in modules:
+        for d in module.decls:
+            single = _SINGLE.get(type(d))
+            if single is not None:
+                if single in singles:
+                    errors.append(Diagnostic(d.span, f"'{single}' is declared twice (first at {singles[single].span})"))
+                    continue
+                singles[single] = d
+            if isinstance(d, n.GameDecl):
+                p.title, p.version = d.title, d.version
+            elif isinstance(d, n.OptionDecl):
+                p.options[d.name] = d
+                declare(d.name, "option", d, {"bool": BOOL, "int": INT}.get(d.kind, TEXT))
+            elif isinstance(d, n.TableDecl):
+                try:
+                    p.tables[d.name] = load_table(d.name, folder / d.file, d.key, d.span)
+                except RulesError as err:
+                    errors.extend(err.diagnostics)
+                    continue
+                declare(d.name, "table", d, ("table", d.name))
+            elif isinstance(d, n.ConstDecl):
+                p.consts[d.name] = d
+                declare(d.name, "const", d, ANY)
+            elif isinstance(d, n.PlayersDecl):
+                p.players = d
+            elif isinstance(d, n.TeamsDecl):
+                p.teams = d
+            elif isinstance(d, n.NamesDecl):
+                if d.type_name in p.names:
+                    errors.append(Diagnostic(d.span, f"names for '{d.type_name}' are given twice"))
+                p.names[d.type_name] = d
+            elif isinstance(d, n.KindDecl):
+                p.kinds[d.name] = d
+                declare(d.name, "kind", d, ("kinds", d.name))
+                for i, member in enumerate(d.members):
+                    declare(member, "member", d, ("kind", d.name), i)
+            elif isinstance(d, n.BoardDecl):
+                p.boards[d.name] = d
+                declare(d.name, "board", d, ("board", d.name))
+            elif isinstance(d, n.ZoneDecl):
+                p.zones[d.name] = d
+                form = "pile" if d.ordered else "zone"
+                declare(d.name, "zone", d, ("zonedecl", d.name) if d.index else (form, d.kind))
+            elif isinstance(d, n.VarDecl):
+                p.vars[d.name] = d
+                declare(d.name, "var", d, ("vardecl", d.name) if d.index else ANY)
+            elif isinstance(d, n.ValueDecl):
+                p.values[d.name] = d
+                declare(d.name, "value", d, ANY)
+            elif isinstance(d, n.RuleDecl):
+                p.rules[d.name] = d
+                declare(d.name, "rule", d, ANY)
+            elif isinstance(d, n.TriggerDecl):
+                p.triggers.append(d)
+                if d.form == "event":
+                    p.events.add(d.name)
+            elif isinstance(d, n.InvariantDecl):
+                p.invariants.append(d)
+            elif isinstance(d, n.BlockDecl):
+                if d.kind in blocks:
+                    errors.append(Diagnostic(d.span, f"'{d.kind}:' is declared twice (first at {blocks[d.kind].span})"))
+                    continue
+                blocks[d.kind] = d
+                setattr(p, d.kind, d)
+            elif isinstance(d, n.ScoreDecl):
+                if p.score is not None:
+                    errors.append(Diagnostic(d.span, f"'score' is declared twice (first at {p.score.span})"))
+                p.score = d
+            elif isinstance(d, n.StatisticDecl):
+                p.statistics.append(d)
+    return p, errors

@@ -1,0 +1,55 @@
+"""A checked program: every declaration of a rules folder, by name, with its tables and types."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from . import nodes as n
+from .tables import Table
+from .types import Type
+
+
+@dataclass
+class Symbol:
+    """A name declared at the top level of a rules folder (or built in)."""
+
+    kind: str  # option|const|table|kind|member|board|zone|var|value|rule|builtin_list|builtin_int
+    name: str
+    decl: Optional[n.Node]
+    type: Type
+    index: int = 0  # a member's position in its kind
+
+
+@dataclass
+class Program:
+    """What the dsl layer hands the engine: declarations by name, tables, and static types."""
+
+    path: str
+    title: str
+    version: str
+    symbols: dict[str, Symbol]
+    tables: dict[str, Table]
+    options: dict[str, n.OptionDecl]
+    players: Optional[n.PlayersDecl]
+    teams: Optional[n.TeamsDecl]
+    names: dict[str, n.NamesDecl]
+    kinds: dict[str, n.KindDecl]
+    boards: dict[str, n.BoardDecl]
+    zones: dict[str, n.ZoneDecl]
+    vars: dict[str, n.VarDecl]
+    consts: dict[str, n.ConstDecl]
+    values: dict[str, n.ValueDecl]
+    rules: dict[str, n.RuleDecl]
+    triggers: list[n.TriggerDecl]
+    invariants: list[n.InvariantDecl]
+    setup: Optional[n.BlockDecl]
+    flow: Optional[n.BlockDecl]
+    score: Optional[n.ScoreDecl]
+    statistics: list[n.StatisticDecl]
+    events: set[str]
+    # Static type of every expression node, keyed by id(node); the nodes live as long as the program.
+    types: dict[int, Type] = field(default_factory=dict)
+    warnings: list[Any] = field(default_factory=list)
+
+    def type_of(self, node: n.Node) -> Type:
+        return self.types.get(id(node), "any")

@@ -1,0 +1,101 @@
+"""The static types of the language and the signatures of its built-in functions."""
+from __future__ import annotations
+
+from typing import Union
+
+# A type is a plain string for the simple ones, or a tuple (form, argument):
+#   "int" "bool" "text" "none" "any" "player" "team"
+#   ("kind", K)       a member of kind K            ("kinds", K)  kind K itself, as a domain
+#   ("node", B)       a node of board B             ("group", B)  a group of board B's nodes
+#   ("list", T)       an ordered list of T          ("board", B)  board B itself
+#   ("zone", K)       one zone of pieces of kind K  ("zones", K)  several zones read as one
+#   ("pile", K)       an ordered zone                ("row", TB)  a row of table TB
+#   ("table", TB)     table TB
+Type = Union[str, tuple]
+
+INT, BOOL, TEXT, NONE, ANY, PLAYER, TEAM = "int", "bool", "text", "none", "any", "player", "team"
+SIMPLE_TYPE_NAMES = {"int", "bool", "player", "team", "text"}
+
+
+def show(t: Type) -> str:
+    if isinstance(t, str):
+        return t
+    form, arg = t
+    if form == "list":
+        return f"list of {show(arg)}"
+    if form in ("kind", "node", "row"):
+        return arg
+    if form == "group":
+        return f"group of {arg}"
+    if form == "kinds":
+        return f"kind {arg}"
+    if form in ("zone", "zones"):
+        return f"zone of {arg}"
+    if form == "pile":
+        return f"pile of {arg}"
+    return f"{form} {arg}"
+
+
+def element_of(t: Type) -> Type | None:
+    """What iterating a value of type t yields, or None if it cannot be iterated."""
+    if t == ANY:
+        return ANY
+    if isinstance(t, tuple):
+        form, arg = t
+        if form == "list":
+            return arg
+        if form == "kinds":
+            return ("kind", arg)
+        if form in ("zone", "zones", "pile"):
+            return ("kind", arg)  # the kinds present
+        if form == "board":
+            return ("node", arg)
+        if form == "table":
+            return ("row", arg)
+    return None
+
+
+def compatible(expected: Type, actual: Type) -> bool:
+    """Can a value of `actual` stand where `expected` is wanted? none fits any nullable slot."""
+    if expected == ANY or actual == ANY or expected == actual:
+        return True
+    if actual == NONE:
+        return expected not in (BOOL,)
+    if isinstance(expected, tuple) and isinstance(actual, tuple):
+        if expected[0] == "list" and actual[0] == "list":
+            return compatible(expected[1], actual[1])
+        if {expected[0], actual[0]} <= {"zone", "zones"} and expected[1] == actual[1]:
+            return True
+    return False
+
+
+def same_family(a: Type, b: Type) -> bool:
+    """Can a and b be compared with == ?"""
+    return compatible(a, b) or compatible(b, a)
+
+
+# Built-in functions: name -> (argument count range, description for messages).
+BUILTINS: dict[str, tuple[int, int, str]] = {
+    "count": (1, 1, "count(zone or list): how many pieces or items"),
+    "len": (1, 1, "len(list): how many items"),
+    "team": (1, 1, "team(player): the player's team"),
+    "members": (1, 1, "members(team): its players in seat order"),
+    "seats": (1, 1, "seats(player): every player in seat order, starting with this one"),
+    "next_player": (1, 1, "next_player(player): the next player in seat order"),
+    "nodes": (1, 1, "nodes(board): every node"),
+    "groups": (1, 1, "groups(board): every group of merged nodes"),
+    "group": (1, 1, "group(node): the group that holds the node"),
+    "tiles": (1, 1, "tiles(group): the nodes of a group"),
+    "step": (2, 2, "step(node or group, n): n places clockwise on a ring (groups count as one)"),
+    "neighbours": (1, 1, "neighbours(node or group): the adjacent nodes or groups"),
+    "min": (2, 9, "min(a, b, …): the smallest"),
+    "max": (2, 9, "max(a, b, …): the largest"),
+    "abs": (1, 1, "abs(n)"),
+    "index": (2, 2, "index(list, item): the position of item in list, from 0"),
+    "row_of": (1, 1, "row_of(node): a grid node's row, from 1"),
+    "column_of": (1, 1, "column_of(node): a grid node's column, from 1"),
+    "corner": (1, 1, "corner(node): is this grid node a corner"),
+    "top": (1, 1, "top(pile): the piece on top, or none"),
+}
+
+AGGREGATES = {"sum", "max", "min", "any", "all", "count"}

@@ -1,0 +1,202 @@
+"""Compile a checked program, for one set of options, into Python functions — once per game."""
+from __future__ import annotations
+
+from typing import Any
+
+from dsl import nodes as n
+from dsl.program import Program
+
+from . import runtime
+from .exprgen import Scope, TableValue, _frozen
+from .flatgen import FlatGen, resolve_pc
+from .layout import (
+    CURRENT_PHASE, CURRENT_PLAYER, CURRENT_STEP, Dim, grid_board, network_board, ring_board,
+)
+from .runtime import RulesRuntimeError
+
+_HELPERS = {name: getattr(runtime, name) for name in (
+    "present", "take", "draw_one", "best", "index_of", "at", "row", "pile_draw", "shuffle", "groups",
+    "tiles", "merge", "ring_step", "ring_group_step", "ring_group_neighbours", "graph_group_neighbours",
+    "pick", "remove_from_pile", "end_span", "safe_div", "show", "GameOver",
+)}
+
+
+class Sink:
+    """Where `log` lines go; None (the default) skips formatting them at all."""
+
+    sink = None
+
+
+class CompiledGame(FlatGen):
+    """All the compiled pieces of one game with fixed options: code, decisions, layout, names."""
+
+    def __init__(self, program: Program, options: dict[str, Any], player_count: int,
+                 player_names: tuple):
+        super().__init__(program, options, player_count)
+        self.player_names = tuple(player_names)
+        self.RT = Sink()
+        self.namespace: dict[str, Any] = dict(_HELPERS, K=self.K, RT=self.RT)
+        self.tables = {name: TableValue(name, table.rows, table.key) for name, table in program.tables.items()}
+        self._kinds()
+        self._consts()
+        self._players()
+        self._layout()
+        self.setup_codegen()
+        self.compile_flat_blocks()
+        self.compile_native_callables()
+        self.compile_values()
+        self._extras()
+        self._assemble()
+
+    # ------------------------------------------------------------ build-time values
+    def evaluate(self, e: n.Node) -> Any:
+        """Evaluate an expression that depends only on options, tables and constants."""
+        source = self.expr(e, Scope(self, False))
+        try:
+            return eval(compile(source, "<constant>", "eval"), self.namespace)  # our own code only
+        except RulesRuntimeError:
+            raise
+        except Exception as err:  # noqa: BLE001 - turned into a rules error with its place
+            raise RulesRuntimeError(e.span, f"cannot work this out before the game starts: {err}") from None
+
+    def _kinds(self) -> None:
+        for name, decl in self.p.kinds.items():
+            if decl.table is None:
+                self.kind_sizes[name] = len(decl.members)
+                self.kind_names[name] = decl.members
+                continue
+            table = self.p.tables[decl.table]
+            self.kind_sizes[name] = len(table.rows)
+            key = table.key
+            self.kind_names[name] = tuple(str(r.get(key, i + 1)) if key else str(i + 1)
+                                          for i, r in enumerate(table.rows))
+            self.kind_keys[name] = {r[key]: i for i, r in enumerate(table.rows)} if key else {}
+            for column in table.columns:
+                self.kind_columns[(name, column)] = tuple(_frozen(r.get(column)) for r in table.rows)
+
+    def _consts(self) -> None:
+        for name, decl in self.p.consts.items():
+            self.consts[name] = self.evaluate(decl.value)
+
+    def _players(self) -> None:
+        count = self.player_count
+        if self.p.teams is not None:
+            team_of = tuple(self.evaluate(self.p.teams.team_of))
+            if len(team_of) != count or any(not isinstance(t, int) or t < 0 for t in team_of):
+                raise RulesRuntimeError(self.p.teams.span, f"teams must give a team number (from 0) to each of the {count} players")
+            self.team_of = team_of
+            teams = max(team_of) + 1
+            names = self.evaluate(self.p.teams.names) if self.p.teams.names is not None else None
+            self.team_names = tuple(names[:teams]) if names else tuple(f"team {t + 1}" for t in range(teams))
+        else:
+            self.team_of = tuple(range(count))
+            self.team_names = self.player_names
+        for type_name, decl in self.p.names.items():
+            names = tuple(self.evaluate(decl.value))
+            if type_name == "team":
+                self.team_names = names
+            elif type_name == "player":
+                self.player_names = names[:count] + self.player_names[len(names):]
+            else:
+                self.kind_names[type_name] = names
+
+    def _dim(self, part: n.IndexPart) -> Dim:
+        if part.type_name is None:
+            low, high = self.evaluate(part.low), self.evaluate(part.high)
+            return Dim(low, max(0, high - low + 1), "int")
+        name = part.type_name
+        if name == "player":
+            return Dim(0, self.player_count, name)
+        if name == "team":
+            return Dim(0, len(self.team_names), name)
+        if name in self.kind_sizes:
+            return Dim(0, self.kind_sizes[name], name)
+        board = self.layout.boards[name]
+        return Dim(board.low, board.size, name, board=name)
+
+    def _layout(self) -> None:
+        for name, decl in self.p.boards.items():
+            sizes = [self.evaluate(size) for size in decl.sizes]
+            if any(not isinstance(s, int) or s < 1 or s > 100_000 for s in sizes):
+                raise RulesRuntimeError(decl.span, f"board '{name}' needs sizes from 1 to 100000, not {sizes}")
+            board = {"ring": lambda: ring_board(name, sizes[0]),
+                     "grid": lambda: grid_board(name, sizes[0], sizes[1]),
+                     "network": lambda: network_board(name, sizes[0])}[decl.shape]()
+            self.layout.add_board(board)
+        for decl in self.p.zones.values():
+            self.layout.add_zone(decl, tuple(self._dim(p) for p in decl.index), self.kind_sizes[decl.kind])
+        for decl in self.p.vars.values():
+            holds_list = decl.type.name == "list"
+            self.layout.add_var(decl, tuple(self._dim(p) for p in decl.index), holds_list)
+
+    def initial_data(self) -> list:
+        data: list = [None] * self.layout.size
+        data[CURRENT_PLAYER], data[CURRENT_PHASE], data[CURRENT_STEP] = 0, -1, -1
+        for zone in self.layout.zones.values():
+            empty = () if zone.ordered else 0
+            for slot in range(zone.base, zone.base + zone.width * zone.instances):
+                data[slot] = empty
+        for name, var in self.layout.vars.items():
+            decl = self.p.vars[name]
+            if decl.initial is not None:
+                value = self.evaluate(decl.initial)
+                if isinstance(value, (list, range)):
+                    value = tuple(value)
+            else:
+                value = {"int": 0, "bool": False, "list": ()}.get(decl.type.name) if not decl.type.optional else None
+            count = 1
+            for d in var.dims:
+                count *= d.size
+            for slot in range(var.base, var.base + count):
+                data[slot] = value
+        for board in self.layout.boards.values():
+            for node in board.nodes:
+                data[board.roots + node - board.low] = node
+        return data
+
+    # ------------------------------------------------------------ invariants, score, statistics
+    def _extras(self) -> None:
+        self.invariant_names = []
+        for i, decl in enumerate(self.p.invariants):
+            self.source += [f"def INV{i}(S):", "    D = S.data",
+                            f"    return {self.expr(decl.condition, Scope(self, False))}"]
+            self.invariant_names.append(decl.label)
+        if self.p.score is not None:
+            scope = Scope(self, False)
+            player = scope.bind(self.p.score.player)
+            self.source += [f"def SCORE(S, {player}):", "    D = S.data",
+                            f"    return {self.expr(self.p.score.value, scope)}"]
+        for i, decl in enumerate(self.p.statistics):
+            self.source += [f"def STAT{i}(S):", "    D = S.data",
+                            f"    return {self.expr(decl.value, Scope(self, False))}"]
+
+    def _assemble(self) -> None:
+        source = "\n".join(self.source + self.instruction_source()) + "\n"
+        self.python_source = source
+        exec(compile(source, f"<compiled rules of {self.p.title}>", "exec"), self.namespace)  # generated here
+        ns = self.namespace
+        mods_of: dict[str, dict] = {name: {} for name in self.p.values}
+        for site, (value, fn) in enumerate(self.modifiers):
+            mods_of[value][site] = ns[fn]
+        ns["MODS_OF"] = mods_of
+        self.code = tuple(tuple(ns[f"I{b.id}_{pc}"] for pc in range(len(b.instrs))) for b in self.blocks)
+        self.block_names = tuple(b.name for b in self.blocks)
+        self.block_slots = tuple(b.scope.slots for b in self.blocks)
+        for site in self.sites:
+            for option in site.options:
+                option.body = resolve_pc(option.body)
+                option.label = ns[option.label] if option.label in ns else _constant_label(self, option.label)
+                for binding in option.bindings:
+                    binding.domain = ns[binding.domain]
+                    binding.condition = ns[binding.condition] if binding.condition else None
+        self.invariants = [(label, ns[f"INV{i}"]) for i, label in enumerate(self.invariant_names)]
+        self.score = ns.get("SCORE")
+        self.statistics = [(d.label, ns[f"STAT{i}"]) for i, d in enumerate(self.p.statistics)]
+        self.step_at = {name: sites for name, sites in self.step_sites.items()}
+
+
+def _constant_label(game: CompiledGame, ref: str):
+    """A fixed move text such as 'pass' (a K reference)."""
+    index = int(ref[2:-1])
+    text = game.K[index]
+    return lambda values: text

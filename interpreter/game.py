@@ -1,0 +1,239 @@
+"""A game: a compiled program with options, building states and answering what can be played."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Iterator, Optional, Sequence
+
+from dsl.errors import OptionsError, RulebookError, source_line
+from dsl.program import Program
+
+from .compiled import CompiledGame
+from .machine import State, run
+from .moves import IllegalMove, Move
+from .options import resolve_options
+from .runtime import seed_state
+
+
+@dataclass(frozen=True)
+class Result:
+    winners: tuple  # indexes of winning teams (or players, when `by_player`)
+    by_player: bool
+    reason: str
+
+
+class Game:
+    """Shared by every state of one game: the compiled rules, the boards, the names.
+
+    >>> from rulebook.api import load_game
+    >>> game = load_game("tests/games/nim")
+    >>> state = game.new_initial_state(seed=1)
+    >>> sorted(str(m) for m in game.legal_moves(state))[:2]
+    ['take 1', 'take 2']
+    """
+
+    def __init__(self, program: Program, options: Optional[dict] = None,
+                 player_names: Optional[Sequence[str]] = None):
+        self.program = program
+        self.options, self.player_count = resolve_options(program, options or {})
+        names = tuple(player_names) if player_names else tuple(f"player {i + 1}" for i in range(self.player_count))
+        if len(names) != self.player_count:
+            raise OptionsError(f"{len(names)} player names given for {self.player_count} players")
+        self.compiled = CompiledGame(program, self.options, self.player_count, names)
+        c = self.compiled
+        self._code, self._names, self._sites = c.code, c.block_names, c.sites
+        self._list_slots = frozenset(c.layout.list_slots)
+
+    # ------------------------------------------------------------ names
+    @property
+    def title(self) -> str:
+        return self.program.title
+
+    @property
+    def player_names(self) -> tuple:
+        return self.compiled.player_names
+
+    @property
+    def team_names(self) -> tuple:
+        return self.compiled.team_names
+
+    def team_of(self, player: int) -> int:
+        return self.compiled.team_of[player]
+
+    def set_log(self, sink) -> None:
+        """Send every `log` line of the rules to sink(state, text); None turns logging off."""
+        self.compiled.RT.sink = sink
+
+    # ------------------------------------------------------------ states
+    def new_initial_state(self, seed: int = 0) -> State:
+        """Set up the game (its `setup:` block) and play on to the first decision."""
+        c = self.compiled
+        S = State(c.initial_data(), [[0, 0, [None] * c.block_slots[0]]], seed_state(seed))
+        run(S, self._code, self._names)
+        return S
+
+    def state_from_json(self, raw: Any) -> State:
+        S = State.from_json(raw, self._list_slots)
+        if len(S.data) != self.compiled.layout.size:
+            raise RulebookError("not a saved state of this game: its size differs")
+        return S
+
+    def is_terminal(self, S: State) -> bool:
+        return S.result is not None
+
+    def current_player(self, S: State) -> int:
+        """Whose decision it is (-1 once the game is over)."""
+        return -1 if S.result is not None else S.decider
+
+    def result(self, S: State) -> Optional[Result]:
+        return None if S.result is None else Result(*S.result)
+
+    def winning_players(self, S: State) -> tuple:
+        if S.result is None:
+            return ()
+        winners, by_player, _ = S.result
+        if by_player:
+            return tuple(winners)
+        return tuple(p for p in range(self.player_count) if self.compiled.team_of[p] in winners)
+
+    def returns(self, S: State) -> list[float]:
+        """1 for each winner, 0 for the others; 0.5 each when nobody or everybody wins."""
+        winners = self.winning_players(S)
+        if not winners or len(winners) == self.player_count:
+            return [0.5] * self.player_count
+        return [1.0 if p in winners else 0.0 for p in range(self.player_count)]
+
+    # ------------------------------------------------------------ moves
+    def _pending(self, S: State):
+        if S.result is not None:
+            raise IllegalMove("the game is over")
+        return self._sites[S.decision], S.frames[-1]
+
+    def iter_legal_moves(self, S: State) -> Iterator[Move]:
+        site, frame = self._pending(S)
+        L = frame[2][:]
+        for index, option in enumerate(site.options):
+            yield from _expand(S, L, option, index, site.id, 0, ())
+
+    def legal_moves(self, S: State) -> list[Move]:
+        """Every move allowed now, generated from the `choose` that is waiting."""
+        if S.result is not None:
+            return []
+        return list(self.iter_legal_moves(S))
+
+    def sample_move(self, S: State, rng: random.Random) -> Move:
+        """A uniformly random legal move. Single-variable choices are sampled straight from their
+        domain (rejection on the condition); the rest fall back to listing the moves."""
+        site, frame = self._pending(S)
+        options = site.options
+        if len(options) == 1 and len(options[0].bindings) == 1:
+            option = options[0]
+            binding = option.bindings[0]
+            L = frame[2][:]
+            domain = binding.domain(S, L)
+            if binding.condition is None and domain:
+                return Move(site.id, 0, (domain[rng.randrange(len(domain))],), option.label)
+            for _ in range(8):
+                if not domain:
+                    break
+                value = domain[rng.randrange(len(domain))]
+                L[binding.slot] = value
+                if binding.condition(S, L):
+                    return Move(site.id, 0, (value,), option.label)
+        moves = self.legal_moves(S)
+        if not moves:
+            raise RulebookError(f"{site.span}: no legal move at this decision")
+        return moves[rng.randrange(len(moves))]
+
+    def parse_move(self, S: State, text: str) -> Move:
+        """The legal move whose text form is `text` (the inverse of str(move))."""
+        wanted = " ".join(text.split())
+        for move in self.iter_legal_moves(S):
+            if str(move) == wanted:
+                return move
+        raise IllegalMove(f"'{text}' is not a legal move here")
+
+    def move_from_json(self, S: State, raw: Any) -> Move:
+        try:
+            decision, option, values = int(raw[0]), int(raw[1]), tuple(raw[2])
+            label = self._sites[decision].options[option].label
+        except (TypeError, ValueError, IndexError, KeyError):
+            raise IllegalMove(f"not a move: {raw!r}") from None
+        return Move(decision, option, values, label)
+
+    def apply(self, S: State, move: Move) -> None:
+        """Play `move` on S (changing it). An illegal move raises IllegalMove and changes nothing."""
+        site, frame = self._pending(S)
+        if move.decision != site.id:
+            raise IllegalMove(f"'{move}' answers another decision than the one waiting ({site.span})")
+        if not 0 <= move.option < len(site.options):
+            raise IllegalMove(f"'{move}' is not one of the choices here")
+        option = site.options[move.option]
+        if len(move.values) != len(option.bindings):
+            raise IllegalMove(f"'{move}' gives {len(move.values)} value(s), {len(option.bindings)} wanted")
+        L = frame[2][:]
+        for binding, value in zip(option.bindings, move.values):
+            if value not in binding.domain(S, L):
+                raise IllegalMove(f"'{move}' is not a legal move: {value!r} is not one of the choices")
+            L[binding.slot] = value
+            if binding.condition is not None and not binding.condition(S, L):
+                raise IllegalMove(f"'{move}' is not a legal move: the rules require "
+                                  f"{_rule_text(site.span)}")
+        for slot in option.clears:
+            L[slot] = None
+        frame[2] = L
+        frame[1] = option.body
+        S.decision = -1
+        run(S, self._code, self._names)
+
+    def child(self, S: State, move: Move) -> State:
+        """A new state after `move`; S itself is unchanged."""
+        new = S.copy()
+        self.apply(new, move)
+        return new
+
+    # ------------------------------------------------------------ checks and views
+    def check_invariants(self, S: State) -> list[str]:
+        """The labels of every declared invariant that does not hold."""
+        return [label for label, test in self.compiled.invariants if not test(S)]
+
+    def view(self, S: State, player: int) -> dict:
+        """What `player` may see: hidden zones show only how many pieces they hold."""
+        raw = S.to_json()
+        data = list(raw["data"])
+        for zone in self.compiled.layout.zones.values():
+            if zone.visibility == "public":
+                continue
+            for instance in range(zone.instances):
+                if zone.visibility == "private" and instance // (zone.instances // zone.dims[0].size) == player:
+                    continue
+                start = zone.base + instance * zone.width
+                values = data[start:start + zone.width]
+                total = len(values[0]) if zone.ordered else sum(values)
+                data[start:start + zone.width] = [None] * zone.width
+                data[start] = {"hidden": total}
+        raw["data"] = data
+        raw["rng"] = None  # the generator would tell every future draw
+        return raw
+
+    def score(self, S: State, player: int) -> Optional[int]:
+        return self.compiled.score(S, player) if self.compiled.score else None
+
+
+def _expand(S, L, option, index, site_id, depth, values):
+    bindings = option.bindings
+    if depth == len(bindings):
+        yield Move(site_id, index, values, option.label)
+        return
+    binding = bindings[depth]
+    condition = binding.condition
+    for value in binding.domain(S, L):
+        L[binding.slot] = value
+        if condition is None or condition(S, L):
+            yield from _expand(S, L, option, index, site_id, depth + 1, values + (value,))
+
+
+def _rule_text(span) -> str:
+    line = source_line(span.path, span.line)
+    text = line.strip() if line else "its condition"
+    return f"'{text}' ({span})"

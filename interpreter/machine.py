@@ -1,0 +1,118 @@
+"""The state (plain data) and the loop that runs compiled instructions until the next decision."""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from dsl.errors import RulebookError
+
+from .runtime import GameOver, RulesRuntimeError
+
+PUSHED, SUSPEND, POP = -1, -2, -3
+
+
+class State:
+    """Everything that changes during a game, as plain data.
+
+    data      the flat list of slots (zones, variables, board groups, where the flow stands)
+    frames    the running blocks: [block number, instruction number, locals list] each
+    rng       the chance generator's 64-bit state
+    mods      active modifiers: (modifier number, captured values, span code) each
+    decision  the number of the decision waiting for a move (-1 when none)
+    decider   the player who makes it
+    result    None while playing; then (winners, winners are players?, reason)
+    """
+
+    __slots__ = ("data", "frames", "rng", "mods", "decision", "decider", "result")
+
+    def __init__(self, data: list, frames: list, rng: int, mods: tuple = (), decision: int = -1,
+                 decider: int = -1, result: Optional[tuple] = None):
+        self.data = data
+        self.frames = frames
+        self.rng = rng
+        self.mods = mods
+        self.decision = decision
+        self.decider = decider
+        self.result = result
+
+    def copy(self) -> "State":
+        """A deep copy that costs the state's size: every value inside is immutable."""
+        return State(self.data[:], [[f[0], f[1], f[2][:]] for f in self.frames], self.rng,
+                     self.mods, self.decision, self.decider, self.result)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(repr(self._key()))
+
+    def _key(self) -> tuple:
+        return (self.data, self.frames, self.rng, self.mods, self.decision, self.decider, self.result)
+
+    def to_json(self) -> dict:
+        return {
+            "data": self.data,
+            "frames": self.frames,
+            "rng": self.rng,
+            "mods": [[m[0], list(m[1]), m[2]] for m in self.mods],
+            "decision": self.decision,
+            "decider": self.decider,
+            "result": None if self.result is None else [list(self.result[0]), self.result[1], self.result[2]],
+        }
+
+    @classmethod
+    def from_json(cls, raw: Any, list_slots: frozenset) -> "State":
+        """Rebuild a state from to_json() output. Raises RulebookError on anything malformed."""
+        try:
+            data = [freeze(v) if i in list_slots or isinstance(v, list) else v
+                    for i, v in enumerate(raw["data"])]
+            frames = [[int(f[0]), int(f[1]), [freeze(v) for v in f[2]]] for f in raw["frames"]]
+            mods = tuple((int(m[0]), freeze(m[1]), int(m[2])) for m in raw["mods"])
+            result = raw["result"]
+            if result is not None:
+                result = (tuple(result[0]), bool(result[1]), str(result[2]))
+            return cls(data, frames, int(raw["rng"]), mods, int(raw["decision"]), int(raw["decider"]), result)
+        except (KeyError, TypeError, ValueError, IndexError) as err:
+            raise RulebookError(f"not a saved state of this game: {err}") from None
+
+
+def freeze(value: Any) -> Any:
+    """JSON lists back to the tuples the engine keeps (dicts, for table rows, stay dicts)."""
+    if isinstance(value, list):
+        return tuple(freeze(v) for v in value)
+    return value
+
+
+def run(S: State, code: tuple, block_names: tuple) -> None:
+    """Run instructions until a decision is pending or the game ends."""
+    frames = S.frames
+    at = -1
+    try:
+        while frames:
+            frame = frames[-1]
+            instrs = code[frame[0]]
+            L = frame[2]
+            pc = frame[1]
+            while pc >= 0:
+                at = pc
+                pc = instrs[at](S, L)
+            if pc == SUSPEND:
+                frame[1] = at
+                return
+            if pc == POP:
+                frames.pop()
+    except GameOver as over:
+        S.result = (tuple(over.winners[0]), bool(over.winners[1]), over.reason)
+        S.frames = []
+        S.decision = -1
+        S.decider = -1
+        return
+    except RulebookError:
+        raise
+    except RecursionError:
+        raise RulesRuntimeError(None, "the rules call themselves without end") from None
+    except (TypeError, IndexError, KeyError, ValueError, AttributeError, ZeroDivisionError) as err:
+        where = block_names[frames[-1][0]] if frames else "the flow"
+        raise RulesRuntimeError(None, f"the rules went wrong in {where} (instruction {at}): "
+                                      f"{type(err).__name__}: {err}") from None
+    if S.result is None:
+        raise RulesRuntimeError(None, "the flow ended without 'end game'")

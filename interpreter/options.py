@@ -1,0 +1,68 @@
+"""A game's options: their JSON Schema (made from the `option` declarations) and validation."""
+from __future__ import annotations
+
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+from dsl import nodes as n
+from dsl.errors import OptionsError, did_you_mean
+from dsl.program import Program
+
+
+def _literal(e) -> Any:
+    """The value of a literal (option defaults and bounds are written as plain values)."""
+    if isinstance(e, n.Number):
+        return e.value
+    if isinstance(e, n.Bool):
+        return e.value
+    if isinstance(e, n.Neg) and isinstance(e.operand, n.Number):
+        return -e.operand.value
+    if isinstance(e, n.Name):
+        return e.name
+    raise OptionsError(f"{e.span}: an option's default and bounds must be plain values")
+
+
+def option_schema(program: Program) -> dict:
+    """The JSON Schema (Draft 2020-12) of this game's options, `players` included."""
+    properties: dict[str, dict] = {}
+    if program.players is not None:
+        low, high = _literal(program.players.counts.low), _literal(program.players.counts.high)
+        default = _literal(program.players.default) if program.players.default is not None else low
+        properties["players"] = {"type": "integer", "minimum": low, "maximum": high, "default": default,
+                                 "description": "number of players"}
+    for name, decl in program.options.items():
+        prop: dict[str, Any] = {"description": decl.help} if decl.help else {}
+        if decl.kind == "bool":
+            prop["type"] = "boolean"
+        elif decl.kind == "int":
+            prop.update(type="integer", minimum=_literal(decl.bounds.low), maximum=_literal(decl.bounds.high))
+        else:
+            prop["enum"] = list(decl.choices)
+        if decl.default is not None:
+            prop["default"] = _literal(decl.default)
+        properties[name] = prop
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object",
+            "properties": properties, "additionalProperties": False}
+
+
+def resolve_options(program: Program, given: dict) -> tuple[dict, int]:
+    """Fill in defaults and validate; give (option values, player count)."""
+    schema = option_schema(program)
+    known = schema["properties"]
+    for name in given:
+        if name not in known:
+            listing = ", ".join(sorted(known)) or "none"
+            raise OptionsError(f"unknown option '{name}'{did_you_mean(name, known)}; "
+                               f"{program.title} has: {listing}")
+    errors = sorted(Draft202012Validator(schema).iter_errors(given), key=lambda e: list(e.path))
+    if errors:
+        e = errors[0]
+        where = f"option '{e.path[0]}': " if e.path else ""
+        raise OptionsError(f"{where}{e.message}")
+    values = {name: given.get(name, prop.get("default")) for name, prop in known.items()}
+    for name, value in values.items():
+        if value is None:
+            raise OptionsError(f"option '{name}' has no default; give it a value")
+    player_count = values.pop("players", 2)
+    return values, player_count

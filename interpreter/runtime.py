@@ -1,0 +1,253 @@
+"""Helpers that compiled rules call at run time: chance, pieces in zones, groups on boards.
+
+Every helper works on the state's flat data list `D` and plain ints; none knows any game.
+"""
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+from dsl.errors import RulebookError
+from dsl.nodes import Span
+
+MASK64 = (1 << 64) - 1
+
+
+class RulesRuntimeError(RulebookError):
+    """The rules asked for something impossible (e.g. moving a piece that is not there)."""
+
+    def __init__(self, span: Optional[Span], message: str):
+        self.span = span
+        self.message = message
+        super().__init__(f"{span}: {message}" if span else message)
+
+
+class GameOver(Exception):
+    """Raised by `end game`: unwinds compiled code at once, wherever it stands."""
+
+    def __init__(self, winners: tuple, reason: str):
+        self.winners = winners
+        self.reason = reason
+
+
+# ---------------------------------------------------------------- chance (splitmix64 in the state)
+def seed_state(seed: int) -> int:
+    return (int(seed) * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & MASK64
+
+
+def rand_below(S, n: int) -> int:
+    """A uniform int in [0, n), advancing the state's generator. Deterministic for a seed."""
+    x = (S.rng + 0x9E3779B97F4A7C15) & MASK64
+    S.rng = x
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & MASK64
+    x ^= x >> 31
+    return x % n
+
+
+def pick(S, domain: Sequence):
+    """A uniformly random element of domain, or none if it is empty."""
+    if not domain:
+        return None
+    return domain[rand_below(S, len(domain))]
+
+
+# ---------------------------------------------------------------- pieces in multiset zones
+def present(D: list, base: int, kinds: int) -> tuple:
+    """The kinds with at least one piece in the zone at base."""
+    return tuple(k for k in range(kinds) if D[base + k])
+
+
+def take(D: list, base: int, kind: int, count: int, span: Span) -> None:
+    if count < 0:
+        raise RulesRuntimeError(span, f"cannot move a negative number of pieces ({count})")
+    if D[base + kind] < count:
+        raise RulesRuntimeError(span, f"only {D[base + kind]} such piece(s) there, {count} wanted")
+    D[base + kind] -= count
+
+
+def draw_one(S, D: list, base: int, kinds: int) -> int:
+    """Take one random piece from the zone (each piece equally likely); -1 if it is empty."""
+    total = sum(D[base:base + kinds])
+    if total == 0:
+        return -1
+    r = rand_below(S, total)
+    for k in range(kinds):
+        r -= D[base + k]
+        if r < 0:
+            D[base + k] -= 1
+            return k
+    raise AssertionError("unreachable")
+
+
+def best(pairs: Sequence) -> object:
+    """The element with strictly the highest key; none when the highest is shared or there is none."""
+    top = None
+    winner = None
+    tied = False
+    for element, key in pairs:
+        if top is None or key > top:
+            top, winner, tied = key, element, False
+        elif key == top:
+            tied = True
+    return None if tied else winner
+
+
+def index_of(items: Sequence, item, span: Span) -> int:
+    try:
+        return list(items).index(item)
+    except ValueError:
+        raise RulesRuntimeError(span, f"{item!r} is not in the list") from None
+
+
+def at(items: Sequence, position: int, span: Span):
+    try:
+        return items[position]
+    except (IndexError, TypeError):
+        raise RulesRuntimeError(span, f"no item at position {position} (the list has {len(items)})") from None
+
+
+def row(table, key, span: Span):
+    found = table.by_key.get(key)
+    if found is None:
+        raise RulesRuntimeError(span, f"table '{table.name}' has no row {key!r}")
+    return found
+
+
+# ---------------------------------------------------------------- ordered piles
+def pile_draw(S, D: list, slot: int, span: Span) -> int:
+    pile = D[slot]
+    if not pile:
+        return -1
+    D[slot] = pile[:-1]
+    return pile[-1]
+
+
+def shuffle(S, D: list, slot: int) -> None:
+    items = list(D[slot])
+    for i in range(len(items) - 1, 0, -1):
+        j = rand_below(S, i + 1)
+        items[i], items[j] = items[j], items[i]
+    D[slot] = tuple(items)
+
+
+# ---------------------------------------------------------------- groups of nodes on a board
+# A board that can merge keeps, for each node, the id of its group: the smallest node id in it.
+def groups(D: list, roots: int, nodes: tuple, low: int) -> tuple:
+    """Every group, in node order."""
+    seen = []
+    for node in nodes:
+        g = D[roots + node - low]
+        if g not in seen:
+            seen.append(g)
+    return tuple(seen)
+
+
+def tiles(D: list, roots: int, nodes: tuple, low: int, group: int) -> tuple:
+    return tuple(node for node in nodes if D[roots + node - low] == group)
+
+
+def merge(D: list, roots: int, nodes: tuple, low: int, a: int, b: int) -> int:
+    """Join the groups of a and b; the merged group is named by its smallest node."""
+    ga, gb = D[roots + a - low], D[roots + b - low]
+    if ga == gb:
+        return ga
+    new = min(ga, gb)
+    for node in nodes:
+        if D[roots + node - low] in (ga, gb):
+            D[roots + node - low] = new
+    return new
+
+
+def ring_step(node: int, steps: int, low: int, size: int) -> int:
+    return (node - low + steps) % size + low
+
+
+def ring_group_step(D: list, roots: int, low: int, size: int, group: int, steps: int) -> int:
+    """The group `steps` places clockwise from `group`, counting each group once."""
+    current = group
+    for _ in range(steps):
+        node = current
+        for _ in range(size):
+            node = (node - low + 1) % size + low
+            g = D[roots + node - low]
+            if g != current:
+                current = g
+                break
+        else:
+            return current  # a single group: every step lands on itself
+    return current
+
+
+def ring_group_back(D: list, roots: int, low: int, size: int, group: int) -> int:
+    node = group
+    for _ in range(size):
+        node = (node - low - 1) % size + low
+        g = D[roots + node - low]
+        if g != group:
+            return g
+    return group
+
+
+def ring_group_neighbours(D: list, roots: int, low: int, size: int, group: int) -> tuple:
+    after = ring_group_step(D, roots, low, size, group, 1)
+    before = ring_group_back(D, roots, low, size, group)
+    if after == group:
+        return ()
+    return (after,) if after == before else (before, after)
+
+
+def graph_group_neighbours(D: list, roots: int, low: int, adjacency: tuple, nodes: tuple, group: int) -> tuple:
+    found = []
+    for node in nodes:
+        if D[roots + node - low] != group:
+            continue
+        for other in adjacency[node - low]:
+            g = D[roots + other - low]
+            if g != group and g not in found:
+                found.append(g)
+    return tuple(found)
+
+
+def remove_from_pile(D: list, slot: int, kind: int, count: int, span: Span) -> None:
+    """Take `count` pieces of `kind` out of an ordered pile, the topmost first."""
+    items = list(D[slot])
+    for _ in range(count):
+        for i in range(len(items) - 1, -1, -1):
+            if items[i] == kind:
+                del items[i]
+                break
+        else:
+            raise RulesRuntimeError(span, "no such piece in the pile")
+    D[slot] = tuple(items)
+
+
+def end_span(S, code: int) -> None:
+    """Drop the modifiers that last until the end of this span."""
+    S.mods = tuple(m for m in S.mods if m[2] != code)
+
+
+def safe_div(a: int, b: int, span: Span, remainder: bool) -> int:
+    if b == 0:
+        raise RulesRuntimeError(span, "division by zero")
+    return a % b if remainder else a // b
+
+
+def show(value, how: tuple) -> str:
+    """The display text of a value, as its type's descriptor says."""
+    if value is None:
+        return "none"
+    form = how[0]
+    if form == "names":
+        names = how[1]
+        return names[value] if isinstance(value, int) and 0 <= value < len(names) else str(value)
+    if form == "labels":
+        labels, low = how[1], how[2]
+        index = value - low
+        return labels[index] if 0 <= index < len(labels) else str(value)
+    if form == "list":
+        return ", ".join(show(v, how[1]) for v in value)
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    return str(value)
