@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib import resources
+import importlib.util
 from pathlib import Path
 from typing import Optional, Sequence
 
@@ -14,7 +14,12 @@ from interpreter.game import Game
 
 def shipped_games_folder() -> Path:
     """The `rules/` folder installed with the package (or the checkout's)."""
-    return Path(str(resources.files("rules")))
+    spec = importlib.util.find_spec("rules")
+    if spec is not None and spec.submodule_search_locations:
+        for location in spec.submodule_search_locations:
+            if Path(location).is_dir():
+                return Path(location)
+    return Path(__file__).resolve().parent.parent / "rules"
 
 
 def shipped_games() -> list[str]:
@@ -31,7 +36,11 @@ def find_rules(name_or_path: str | Path) -> Path:
     if shipped.is_dir():
         return shipped
     games = ", ".join(shipped_games()) or "none"
-    raise RulebookError(f"no game '{name_or_path}': not a folder, and not one of the shipped games ({games})")
+    raise GameNotFound(f"no game '{name_or_path}': not a folder, and not one of the shipped games ({games})")
+
+
+class GameNotFound(RulebookError):
+    """Neither a rules folder nor a shipped game's name."""
 
 
 @lru_cache(maxsize=32)

@@ -1,0 +1,111 @@
+"""The random-simulation check every game and variant must pass (after OpenSpiel's random_sim_test).
+
+At every decision of a seeded random game: the declared invariants hold; a copy and a JSON round
+trip give an equal state with the same legal moves; a random illegal move is refused and leaves
+the state as it was; for a sample of decisions, play continued from the copy and from the
+restored state is the same game.
+"""
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+
+from interpreter.game import Game
+from interpreter.moves import IllegalMove, Move
+
+
+class SimulationFailure(AssertionError):
+    pass
+
+
+@dataclass
+class Playthrough:
+    seed: int
+    moves: list = field(default_factory=list)  # move texts, in order
+    reason: str = ""
+    winners: tuple = ()
+    decisions: int = 0
+
+
+def _texts(game: Game, state) -> list[str]:
+    return [str(m) for m in game.legal_moves(state)]
+
+
+def illegal_move_for(game: Game, state, rng: random.Random) -> Move:
+    """A move that answers the waiting decision but is not legal (a value outside every domain),
+    or one that answers another decision."""
+    legal = game.legal_moves(state)
+    base = legal[rng.randrange(len(legal))]
+    kind = rng.randrange(3)
+    if kind == 0 and base.values:
+        values = list(base.values)
+        values[rng.randrange(len(values))] = -987654  # no domain holds this
+        return Move(base.decision, base.option, tuple(values), base.label)
+    if kind == 1:
+        return Move(base.decision, base.option + 1000, base.values, base.label)
+    return Move(base.decision + 1000, base.option, base.values, base.label)
+
+
+def random_playthrough(game: Game, seed: int, *, check_every: bool = True, replay_every: int = 25,
+                       max_decisions: int = 100_000) -> Playthrough:
+    """Play a seeded random game, checking the engine's contract at every decision."""
+    rng = random.Random(seed)
+    record = Playthrough(seed)
+    state = game.new_initial_state(seed)
+    decision = 0
+    while not game.is_terminal(state):
+        decision += 1
+        if decision > max_decisions:
+            raise SimulationFailure(f"seed {seed}: no end after {max_decisions} decisions")
+        if check_every:
+            _check_point(game, state, rng, seed, decision, replay=(decision % replay_every == 0))
+        move = game.sample_move(state, rng)
+        record.moves.append(str(move))
+        game.apply(state, move)
+        if check_every:
+            broken = game.check_invariants(state)
+            if broken:
+                raise SimulationFailure(f"seed {seed}, after decision {decision} ({move}): "
+                                        f"invariant broken: {', '.join(broken)}")
+    result = game.result(state)
+    record.reason, record.winners, record.decisions = result.reason, result.winners, decision
+    return record
+
+
+def _check_point(game: Game, state, rng: random.Random, seed: int, decision: int, replay: bool) -> None:
+    where = f"seed {seed}, decision {decision}"
+    legal = _texts(game, state)
+    if not legal:
+        raise SimulationFailure(f"{where}: a decision with no legal move")
+    copy = state.copy()
+    if copy != state or _texts(game, copy) != legal:
+        raise SimulationFailure(f"{where}: copy() differs from the state")
+    restored = game.state_from_json(json.loads(json.dumps(state.to_json())))
+    if restored != state or _texts(game, restored) != legal:
+        raise SimulationFailure(f"{where}: the JSON round trip differs from the state")
+    bad = illegal_move_for(game, state, rng)
+    try:
+        game.apply(state, bad)
+    except IllegalMove:
+        pass
+    else:
+        raise SimulationFailure(f"{where}: the illegal move {bad.to_json()} was accepted")
+    if state != copy:
+        raise SimulationFailure(f"{where}: a refused move changed the state")
+    if replay:
+        _replay_both(game, copy, restored, random.Random(seed * 7919 + decision), where)
+
+
+def _replay_both(game: Game, a, b, rng: random.Random, where: str) -> None:
+    """Play on from two equal states with the same moves: the games must stay identical."""
+    for _ in range(40):
+        if game.is_terminal(a) or game.is_terminal(b):
+            break
+        move = game.sample_move(a, rng)
+        game.apply(a, move)
+        game.apply(b, game.parse_move(b, str(move)) if str(move) else move)
+        if a != b:
+            raise SimulationFailure(f"{where}: the copy and the restored state diverged after {move}")
+    if game.is_terminal(a) != game.is_terminal(b):
+        raise SimulationFailure(f"{where}: only one of two equal states ended")
