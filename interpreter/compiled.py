@@ -192,7 +192,12 @@ class CompiledGame(FlatGen):
         self.invariants = [(label, ns[f"INV{i}"]) for i, label in enumerate(self.invariant_names)]
         self.score = ns.get("SCORE")
         self.statistics = [(d.label, ns[f"STAT{i}"]) for i, d in enumerate(self.p.statistics)]
-        self.step_at = {name: sites for name, sites in self.step_sites.items()}
+        resolve = lambda path: tuple(tuple(ns[x] if isinstance(x, str) and x in ns else x for x in e)
+                                     for e in path)
+        self.steps = {name: [(b, resolve(path), pc) for b, path, pc in sites]
+                      for name, sites in self.step_sites.items()}
+        self.calls = {callee: [(b, resolve(path), pc, ns[args]) for b, path, pc, args in sites]
+                      for callee, sites in self.call_sites.items()}
 
 
 def _constant_label(game: CompiledGame, ref: str):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dsl import nodes as n
 
+from .analysis import free_names
 from .exprgen import Scope
 from .layout import CURRENT_PLAYER
 from .stmtgen import (
@@ -66,18 +67,21 @@ class FlatGen(StmtGen):
     # ------------------------------------------------------------ decisions
     def bindings(self, binders, scope: Scope) -> tuple[list, list[int]]:
         result, slots = [], []
+        earlier: set = set()
         for b in binders:
+            dependent = bool(free_names(b.domain, set()) & earlier)
+            earlier.add(b.var)
             domain_fn = self.fresh("DOM")
             self.source += [f"def {domain_fn}(S, L):", "    D = S.data",
                             f"    return tuple({self.domain(b.domain, scope)})"]
             access = scope.bind(b.var)
-            slot = int(access[2:-1])
+            slot = _slot(access)
             condition_fn = None
             if b.condition is not None:
                 condition_fn = self.fresh("CND")
                 self.source += [f"def {condition_fn}(S, L):", "    D = S.data",
                                 f"    return {self.expr(b.condition, scope)}"]
-            result.append(Binding(slot, domain_fn, condition_fn))
+            result.append(Binding(slot, domain_fn, condition_fn, dependent))
             slots.append(slot)
         return result, slots
 
@@ -158,7 +162,10 @@ class FlatGen(StmtGen):
         block.mark(head)
         block.add([f"if {position} >= len({items}):", f"    return {end.ref}",
                    f"{var} = {items}[{position}]", f"{position} += 1", f"return {block.next_pc + 1}"])
+        domain_fn = self.path_function(f"tuple({self.domain(s.domain, scope)})")
+        self.path.append(("for", _slot(items), _slot(position), _slot(var), domain_fn))
         self.flat_body(block, s.body, inner, Ctx(end.ref, ctx.handler, True))
+        self.path.pop()
         self.jump(block, head.ref)
         block.mark(end)
 
@@ -170,7 +177,9 @@ class FlatGen(StmtGen):
         block.mark(head)
         block.add([f"if {counter} <= 0:", f"    return {end.ref}", f"{counter} -= 1",
                    f"return {block.next_pc + 1}"])
+        self.path.append(("repeat", _slot(counter), self.path_function(f"{self.expr(s.count, scope)} - 1")))
         self.flat_body(block, s.body, inner, Ctx(end.ref, ctx.handler, True))
+        self.path.pop()
         self.jump(block, head.ref)
         block.mark(end)
 
@@ -191,15 +200,26 @@ class FlatGen(StmtGen):
 
     def f_SpanBlock(self, block: FlatBlock, s: n.SpanBlock, scope: Scope, ctx: Ctx) -> None:
         enter = block.add(self.span_enter(s, scope) + [f"return {block.next_pc + 1}"])
+        entry = None
         if s.kind == "step":
-            self.step_sites.setdefault(s.name, []).append((block.id, enter))
+            self.step_sites.setdefault(s.name, []).append((block.id, tuple(self.path), enter))
+        elif s.kind == "turn":
+            entry = ("turn", self.path_function(self.expr(s.player, scope)))
+        elif s.kind == "phase":
+            entry = ("phase", self.phase_names.index(s.name))
+        if entry:
+            self.path.append(entry)
         self.flat_body(block, s.body, scope.child(), ctx)
+        if entry:
+            self.path.pop()
         calls = self._deferring([f"{self.trigger_names[id(t)]}(S)" for t in self.triggers("span_end", s.kind)])
         self._then_push(block, self.span_exit_common(s) + calls)
 
     def f_CallStmt(self, block: FlatBlock, s: n.CallStmt, scope: Scope, ctx: Ctx) -> None:
         target = self.flat_rules[s.name]
         args = [self.expr(a, scope) for a in s.args]
+        args_fn = self.path_function("[" + "".join(a + ", " for a in args) + "]")
+        self.call_sites.setdefault(target.id, []).append((block.id, tuple(self.path), block.next_pc + 1, args_fn))
         block.add(["P = [" + self.frame(target, args) + "]"] + self.push_lines(block))
 
     def _then_push(self, block: FlatBlock, lines: list[str]) -> None:
@@ -220,7 +240,7 @@ class FlatGen(StmtGen):
 
     def f_Emit(self, block: FlatBlock, s: n.Emit, scope: Scope, ctx: Ctx) -> None:
         flag = scope.child().bind("\0cancelled")
-        slot = int(flag[2:-1])
+        slot = _slot(flag)
         args = [self.expr(a, scope) for a in s.args]
         lines = [f"{flag} = 0", "P = []"]
         for t in self.triggers("event", s.event):
@@ -238,8 +258,16 @@ class FlatGen(StmtGen):
         block.mark(end)
 
     # ------------------------------------------------------------ whole blocks
+    def path_function(self, source: str) -> str:
+        """A function of (S, L) giving `source`: used to place the flow at a named step."""
+        fn = self.fresh("PATH")
+        self.source += [f"def {fn}(S, L):", "    D = S.data", f"    return {source}"]
+        return fn
+
     def compile_flat_blocks(self) -> None:
-        self.step_sites: dict[str, list] = {}
+        self.step_sites: dict[str, list] = {}  # step name -> (block, path inside it, enter pc)
+        self.call_sites: dict[int, list] = {}  # block -> (caller block, path, return pc, args fn)
+        self.path: list = []
         root = self.new_block("flow")
         for name, rule in self.p.rules.items():
             if self.suspension.rules[name]:
@@ -285,6 +313,10 @@ class FlatGen(StmtGen):
                 lines.append("    D = S.data")
                 lines.append(text)
         return lines
+
+
+def _slot(access: str) -> int:
+    return int(access[2:-1])
 
 
 def resolve_pc(target) -> int:

@@ -12,6 +12,8 @@ from .compiled import CompiledGame
 from .machine import State, run
 from .moves import IllegalMove, Move
 from .options import resolve_options
+from .placement import place
+from .position import Position
 from .runtime import seed_state
 
 
@@ -43,6 +45,7 @@ class Game:
         c = self.compiled
         self._code, self._names, self._sites = c.code, c.block_names, c.sites
         self._list_slots = frozenset(c.layout.list_slots)
+        self._initial_data = c.initial_data()
 
     # ------------------------------------------------------------ names
     @property
@@ -68,7 +71,7 @@ class Game:
     def new_initial_state(self, seed: int = 0) -> State:
         """Set up the game (its `setup:` block) and play on to the first decision."""
         c = self.compiled
-        S = State(c.initial_data(), [[0, 0, [None] * c.block_slots[0]]], seed_state(seed))
+        S = State(self._initial_data[:], [[0, 0, [None] * c.block_slots[0]]], seed_state(seed))
         run(S, self._code, self._names)
         return S
 
@@ -113,7 +116,9 @@ class Game:
         site, frame = self._pending(S)
         L = frame[2][:]
         for index, option in enumerate(site.options):
-            yield from _expand(S, L, option, index, site.id, 0, ())
+            label = option.label
+            for values in option_values(S, L, option.bindings):
+                yield Move(site.id, index, values, label)
 
     def legal_moves(self, S: State) -> list[Move]:
         """Every move allowed now, generated from the `choose` that is waiting."""
@@ -122,28 +127,24 @@ class Game:
         return list(self.iter_legal_moves(S))
 
     def sample_move(self, S: State, rng: random.Random) -> Move:
-        """A uniformly random legal move. Single-variable choices are sampled straight from their
-        domain (rejection on the condition); the rest fall back to listing the moves."""
+        """A uniformly random legal move, built without making every move object first."""
         site, frame = self._pending(S)
+        L = frame[2][:]
         options = site.options
-        if len(options) == 1 and len(options[0].bindings) == 1:
-            option = options[0]
-            binding = option.bindings[0]
-            L = frame[2][:]
-            domain = binding.domain(S, L)
-            if binding.condition is None and domain:
-                return Move(site.id, 0, (domain[rng.randrange(len(domain))],), option.label)
-            for _ in range(8):
-                if not domain:
-                    break
-                value = domain[rng.randrange(len(domain))]
-                L[binding.slot] = value
-                if binding.condition(S, L):
-                    return Move(site.id, 0, (value,), option.label)
-        moves = self.legal_moves(S)
-        if not moves:
-            raise RulebookError(f"{site.span}: no legal move at this decision")
-        return moves[rng.randrange(len(moves))]
+        if len(options) == 1:
+            values = option_values(S, L, options[0].bindings)
+            if values:
+                return Move(site.id, 0, values[rng.randrange(len(values))], options[0].label)
+        else:
+            per_option = [option_values(S, L, option.bindings) for option in options]
+            total = sum(len(v) for v in per_option)
+            if total:
+                pick = rng.randrange(total)
+                for index, values in enumerate(per_option):
+                    if pick < len(values):
+                        return Move(site.id, index, values[pick], options[index].label)
+                    pick -= len(values)
+        raise RulebookError(f"{site.span}: no legal move at this decision")
 
     def parse_move(self, S: State, text: str) -> Move:
         """The legal move whose text form is `text` (the inverse of str(move))."""
@@ -216,21 +217,47 @@ class Game:
         raw["rng"] = None  # the generator would tell every future draw
         return raw
 
+    def place_at(self, S: State, step: str, player: int) -> None:
+        """Put S's flow at the first decision of `step` in `player`'s turn (for scenarios).
+        Nothing else changes; raises PlacementError and leaves S as it was if that cannot be."""
+        place(self, S, step, player)
+
+    def position(self, S: State) -> Position:
+        """Read and edit S by the rules' names, keeping totals whole (for scenarios and tools)."""
+        return Position(self, S)
+
     def score(self, S: State, player: int) -> Optional[int]:
         return self.compiled.score(S, player) if self.compiled.score else None
 
 
-def _expand(S, L, option, index, site_id, depth, values):
-    bindings = option.bindings
-    if depth == len(bindings):
-        yield Move(site_id, index, values, option.label)
-        return
-    binding = bindings[depth]
-    condition = binding.condition
-    for value in binding.domain(S, L):
-        L[binding.slot] = value
-        if condition is None or condition(S, L):
-            yield from _expand(S, L, option, index, site_id, depth + 1, values + (value,))
+def option_values(S: State, L: list, bindings: list) -> list:
+    """Every tuple of values the bindings allow, in domain order (L is scratch space)."""
+    if not bindings:
+        return [()]
+    first = bindings[0]
+    condition = first.condition
+    if len(bindings) == 1:
+        domain = first.domain(S, L)
+        if condition is None:
+            return [(v,) for v in domain]
+        out = []
+        slot = first.slot
+        for v in domain:
+            L[slot] = v
+            if condition(S, L):
+                out.append((v,))
+        return out
+    rest = bindings[1:]
+    fixed = None if any(b.dependent for b in rest) or len(rest) > 1 else option_values(S, L, rest)
+    out = []
+    slot = first.slot
+    for v in first.domain(S, L):
+        L[slot] = v
+        if condition is not None and not condition(S, L):
+            continue
+        tails = option_values(S, L, rest) if fixed is None or rest[0].condition is not None else fixed
+        out.extend((v,) + tail for tail in tails)
+    return out
 
 
 def _rule_text(span) -> str:

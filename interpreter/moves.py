@@ -1,22 +1,36 @@
 """Moves are values: which decision, which option, which values — with a stable text form."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Optional
 
 
 class IllegalMove(ValueError):
     """A move the rules do not allow here. The state is left exactly as it was."""
 
 
-@dataclass(frozen=True)
 class Move:
-    """One legal answer to a decision. `str(move)` is its text form (declared in the rules)."""
+    """One legal answer to a decision. `str(move)` is its text form (declared in the rules).
 
-    decision: int
-    option: int
-    values: tuple
-    label: Callable = field(compare=False, repr=False, hash=False, default=None)
+    A value: equal moves answer the same decision with the same option and values.
+    """
+
+    __slots__ = ("decision", "option", "values", "label")
+
+    def __init__(self, decision: int, option: int, values: tuple, label: Optional[Callable] = None):
+        self.decision = decision
+        self.option = option
+        self.values = values
+        self.label = label
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Move) and self.decision == other.decision
+                and self.option == other.option and self.values == other.values)
+
+    def __hash__(self) -> int:
+        return hash((self.decision, self.option, self.values))
+
+    def __repr__(self) -> str:
+        return f"Move({self.decision}, {self.option}, {self.values!r})"
 
     def __str__(self) -> str:
         return self.label(self.values) if self.label is not None else repr(self.values)

@@ -134,16 +134,11 @@ def shuffle(S, D: list, slot: int) -> None:
 # A board that can merge keeps, for each node, the id of its group: the smallest node id in it.
 def groups(D: list, roots: int, nodes: tuple, low: int) -> tuple:
     """Every group, in node order."""
-    seen = []
-    for node in nodes:
-        g = D[roots + node - low]
-        if g not in seen:
-            seen.append(g)
-    return tuple(seen)
+    return tuple(dict.fromkeys(D[roots:roots + len(nodes)]))
 
 
 def tiles(D: list, roots: int, nodes: tuple, low: int, group: int) -> tuple:
-    return tuple(node for node in nodes if D[roots + node - low] == group)
+    return tuple(node for node, g in zip(nodes, D[roots:roots + len(nodes)]) if g == group)
 
 
 def merge(D: list, roots: int, nodes: tuple, low: int, a: int, b: int) -> int:

@@ -25,9 +25,12 @@ SPAN_CODES = {"turn": 0, "round": 1, "phase": 2, "step": 3, "game": 4}
 
 @dataclass
 class Binding:
+    """One variable of a choice: its slot, its domain, its condition (both compiled)."""
+
     slot: int
     domain: Callable
     condition: Optional[Callable]
+    dependent: bool = False  # does the domain use an earlier variable of the same choice?
 
 
 @dataclass
