@@ -357,6 +357,19 @@ class Checker:
         if isinstance(a, tuple) and isinstance(b, tuple) and a[1] != b[1]:
             self.error(s.span, f"cannot merge across boards '{a[1]}' and '{b[1]}'")
 
+    def s_Connect(self, s: n.Connect, scope: Scope) -> None:
+        boards = set()
+        for e in (s.first, s.second):
+            t = self.expr(e, scope)
+            if isinstance(t, tuple) and t[0] == "node":
+                boards.add(t[1])
+                if self.p.boards[t[1]].shape != "network":
+                    self.error(e.span, f"only a network board grows; '{t[1]}' is a {self.p.boards[t[1]].shape}")
+            elif t != ANY:
+                self.error(e.span, f"connect needs nodes of a network board, not {show(t)}")
+        if len(boards) > 1:
+            self.error(s.span, "cannot connect nodes of two boards")
+
     def s_EndGame(self, s: n.EndGame, scope: Scope) -> None:
         if s.winners is not None:
             t = self.expr(s.winners, scope)

@@ -232,6 +232,14 @@ class Merge(Node):
 
 
 @dataclass(frozen=True)
+class Connect(Node):
+    """`connect a with b`: lay an edge between two nodes of a network board."""
+
+    first: Expr
+    second: Expr
+
+
+@dataclass(frozen=True)
 class EndGame(Node):
     winners: Optional[Expr]
     reason: Optional[String]
@@ -360,7 +368,7 @@ class SpanBlock(Node):
 
 
 Stmt = Union[
-    Let, Assign, CallStmt, Move, Draw, Put, Shuffle, Merge, EndGame, Emit, Cancel, Modify, Log,
+    Let, Assign, CallStmt, Move, Draw, Put, Shuffle, Merge, Connect, EndGame, Emit, Cancel, Modify, Log,
     Break, Pass, Choose, UpTo, Pick, If, For, Repeat, While, Loop, SpanBlock,
 ]
 

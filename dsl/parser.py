@@ -365,6 +365,9 @@ class _ToNodes(Transformer):
     def merge_stmt(self, meta, first, second):
         return n.Merge(self._span(meta), first, second)
 
+    def connect_stmt(self, meta, first, second):
+        return n.Connect(self._span(meta), first, second)
+
     def end_stmt(self, meta, winners, reason):
         return n.EndGame(self._span(meta), winners, self._str(reason))
 

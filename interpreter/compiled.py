@@ -17,7 +17,7 @@ from .runtime import RulesRuntimeError
 _HELPERS = {name: getattr(runtime, name) for name in (
     "present", "take", "draw_one", "best", "index_of", "at", "row", "pile_draw", "shuffle", "groups",
     "tiles", "merge", "ring_step", "ring_group_step", "ring_group_neighbours", "graph_group_neighbours",
-    "pick", "remove_from_pile", "end_span", "safe_div", "show", "GameOver",
+    "pick", "remove_from_pile", "connect", "network_group_neighbours", "end_span", "safe_div", "show", "GameOver",
 )}
 
 
@@ -152,6 +152,8 @@ class CompiledGame(FlatGen):
         for board in self.layout.boards.values():
             for node in board.nodes:
                 data[board.roots + node - board.low] = node
+                if board.edges >= 0:
+                    data[board.edges + node - board.low] = ()
         return data
 
     # ------------------------------------------------------------ invariants, score, statistics

@@ -365,6 +365,11 @@ class ExprGen:
 
     def b_neighbours(self, e, args, scope):
         b = self.board_of(e.args[0])
+        if b.shape == "network":
+            if self.type_of(e.args[0])[0] == "group":
+                return (f"network_group_neighbours(D, {b.roots}, {b.edges}, {b.low}, {self.k(b.nodes)}, "
+                        f"{args[0]})")
+            return f"D[{b.edges} + {args[0]} - {b.low}]"
         if self.type_of(e.args[0])[0] == "group":
             if b.shape == "ring":
                 return f"ring_group_neighbours(D, {b.roots}, {b.low}, {b.size}, {args[0]})"

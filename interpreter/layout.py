@@ -67,6 +67,7 @@ class BoardLayout:
     adjacency: tuple  # adjacency[node - low] = neighbouring nodes
     labels: tuple  # display label per node - low
     roots: int = 0  # first slot of the per-node group ids
+    edges: int = -1  # network boards: first slot of the per-node neighbour tuples (they grow)
     width: int = 0
     height: int = 0
     graph: Any = field(default=None, repr=False)
@@ -156,6 +157,9 @@ class Layout:
 
     def add_board(self, board: BoardLayout) -> None:
         board.roots = self.allocate(board.size)
+        if board.shape == "network":
+            board.edges = self.allocate(board.size)
+            self.list_slots.extend(range(board.edges, board.edges + board.size))
         self.boards[board.name] = board
 
 

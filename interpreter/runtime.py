@@ -246,3 +246,24 @@ def show(value, how: tuple) -> str:
     if value is False:
         return "no"
     return str(value)
+
+
+def connect(D: list, edges: int, low: int, a: int, b: int) -> None:
+    """Lay an edge a–b on a growing network (both directions, once)."""
+    if a == b:
+        return
+    if b not in D[edges + a - low]:
+        D[edges + a - low] = D[edges + a - low] + (b,)
+        D[edges + b - low] = D[edges + b - low] + (a,)
+
+
+def network_group_neighbours(D: list, roots: int, edges: int, low: int, nodes: tuple, group: int) -> tuple:
+    found = []
+    for node in nodes:
+        if D[roots + node - low] != group:
+            continue
+        for other in D[edges + node - low]:
+            g = D[roots + other - low]
+            if g != group and g not in found:
+                found.append(g)
+    return tuple(found)

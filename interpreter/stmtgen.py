@@ -184,6 +184,10 @@ class StmtGen(ExprGen):
         return [f"merge(D, {board.roots}, {self.k(board.nodes)}, {board.low}, "
                 f"{self.expr(s.first, scope)}, {self.expr(s.second, scope)})"]
 
+    def n_Connect(self, s: n.Connect, scope, ctx):
+        board = self.layout.boards[self.type_of(s.first)[1]]
+        return [f"connect(D, {board.edges}, {board.low}, {self.expr(s.first, scope)}, {self.expr(s.second, scope)})"]
+
     def n_Pick(self, s: n.Pick, scope, ctx):
         g = n.Generator(s.span, n.Name(s.span, s.var), s.var, s.domain, s.condition)
         self.p.types[id(g.element)] = self.type_of(s.domain)
