@@ -35,7 +35,7 @@ def _lark() -> Lark:
         parser="lalr",
         postlex=_RulesIndenter(),
         propagate_positions=True,
-        start=["start", "expr"],
+        start=["start", "expr", "snippet"],
         maybe_placeholders=True,
     )
 
@@ -154,6 +154,30 @@ def _parse_string(token: Token, path: str) -> n.String:
     return n.String(_span_of(token, path), tuple(parts))
 
 
+def parse_snippet(text: str, path: str, statements: bool, line: int = 1) -> tuple:
+    """Parse an expression (statements=False) or a list of statements written outside any rules
+    file — in a scenario vocabulary, say. Line numbers are counted from `line`."""
+    remember_source(path, "\n" * (line - 1) + text)
+    source = text if text.endswith("\n") else text + "\n"
+    try:
+        tree = _lark().parse(source if statements else text.strip(), start="snippet" if statements else "expr")
+    except UnexpectedInput as err:
+        column = getattr(err, "column", 1) or 1
+        row = (getattr(err, "line", 1) or 1) + line - 1
+        token = getattr(err, "token", None)
+        what = f"unexpected {_token_text(token)}" if token is not None else "cannot read this"
+        raise RulesError.at(n.Span(path, row, column), what) from None
+    except DedentError:
+        raise RulesError.at(n.Span(path, line, 1), "indentation does not match any outer block") from None
+    try:
+        result = _ToNodes(path, line - 1, 0).transform(tree)
+    except VisitError as err:
+        if isinstance(err.orig_exc, RulesError):
+            raise err.orig_exc from None
+        raise
+    return result if statements else (result,)
+
+
 def _parse_embedded(source: str, path: str, line: int, column: int) -> n.Node:
     try:
         tree = _lark().parse(source, start="expr")
@@ -191,6 +215,9 @@ class _ToNodes(Transformer):
         return _parse_string(token, self.path) if token is not None else None
 
     # ------------------------------------------------------------ module
+    def snippet(self, meta, *stmts):
+        return tuple(stmts)
+
     def start(self, meta, *decls):
         return n.Module(n.Span(self.path, 1, 1), self.path, tuple(decls))
 

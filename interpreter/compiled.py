@@ -1,7 +1,9 @@
 """Compile a checked program, for one set of options, into Python functions — once per game."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
+
+from dsl.errors import OptionsError
 
 from dsl import nodes as n
 from dsl.program import Program
@@ -13,6 +15,7 @@ from .layout import (
     CURRENT_PHASE, CURRENT_PLAYER, CURRENT_STEP, Dim, grid_board, network_board, ring_board,
 )
 from .runtime import RulesRuntimeError
+from .stmtgen import Ctx
 
 _HELPERS = {name: getattr(runtime, name) for name in (
     "present", "take", "draw_one", "best", "index_of", "at", "row", "pile_draw", "shuffle", "groups",
@@ -31,9 +34,10 @@ class CompiledGame(FlatGen):
     """All the compiled pieces of one game with fixed options: code, decisions, layout, names."""
 
     def __init__(self, program: Program, options: dict[str, Any], player_count: int,
-                 player_names: tuple):
+                 player_names: tuple, team_of: Optional[tuple] = None):
         super().__init__(program, options, player_count)
         self.player_names = tuple(player_names)
+        self.seating = team_of
         self.RT = Sink()
         self.namespace: dict[str, Any] = dict(_HELPERS, K=self.K, RT=self.RT)
         self.tables = {name: TableValue(name, table.rows, table.key) for name, table in program.tables.items()}
@@ -82,6 +86,10 @@ class CompiledGame(FlatGen):
         count = self.player_count
         if self.p.teams is not None:
             team_of = tuple(self.evaluate(self.p.teams.team_of))
+            if self.seating is not None:  # another seating of the same teams, chosen by the caller
+                if sorted(self.seating) != sorted(team_of):
+                    raise OptionsError(f"this seating needs teams of sizes {sorted(team_of)}")
+                team_of = self.seating
             if len(team_of) != count or any(not isinstance(t, int) or t < 0 for t in team_of):
                 raise RulesRuntimeError(self.p.teams.span, f"teams must give a team number (from 0) to each of the {count} players")
             self.team_of = team_of
@@ -200,6 +208,24 @@ class CompiledGame(FlatGen):
                       for name, sites in self.step_sites.items()}
         self.calls = {callee: [(b, resolve(path), pc, ns[args]) for b, path, pc, args in sites]
                       for callee, sites in self.call_sites.items()}
+
+
+    def compile_snippet(self, nodes: tuple, params: list[str], statements: bool):
+        """A Python function (S, *params) for checked snippet nodes, in this game's namespace.
+        Statements may not reach a decision; an expression's function returns its value."""
+        if statements and self.suspension.block(nodes):
+            raise RulesRuntimeError(nodes[0].span, "this cannot make a decision (no choose here)")
+        name = self.fresh("SNIP")
+        self.source = []
+        if statements:
+            self.native_function(name, params, nodes, Ctx())
+        else:
+            scope = Scope(self, False)
+            accesses = [scope.bind(p) for p in params]
+            self.source = [f"def {name}(S{''.join(', ' + a for a in accesses)}):", "    D = S.data",
+                           f"    return {self.expr(nodes[0], scope)}"]
+        exec(compile("\n".join(self.source) + "\n", f"<snippet of {self.p.title}>", "exec"), self.namespace)
+        return self.namespace[name]
 
 
 def _constant_label(game: CompiledGame, ref: str):

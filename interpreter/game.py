@@ -7,6 +7,7 @@ from typing import Any, Iterator, Optional, Sequence
 
 from dsl.errors import OptionsError, RulebookError, source_line
 from dsl.program import Program
+from dsl.snippets import check_snippet
 
 from .compiled import CompiledGame
 from .machine import State, run
@@ -35,17 +36,19 @@ class Game:
     """
 
     def __init__(self, program: Program, options: Optional[dict] = None,
-                 player_names: Optional[Sequence[str]] = None):
+                 player_names: Optional[Sequence[str]] = None, team_of: Optional[Sequence[int]] = None):
         self.program = program
         self.options, self.player_count = resolve_options(program, options or {})
         names = tuple(player_names) if player_names else tuple(f"player {i + 1}" for i in range(self.player_count))
         if len(names) != self.player_count:
             raise OptionsError(f"{len(names)} player names given for {self.player_count} players")
-        self.compiled = CompiledGame(program, self.options, self.player_count, names)
+        self.compiled = CompiledGame(program, self.options, self.player_count, names,
+                                     tuple(team_of) if team_of is not None else None)
         c = self.compiled
         self._code, self._names, self._sites = c.code, c.block_names, c.sites
         self._list_slots = frozenset(c.layout.list_slots)
         self._initial_data = c.initial_data()
+        self._snippets: dict = {}
 
     # ------------------------------------------------------------ names
     @property
@@ -225,6 +228,32 @@ class Game:
     def position(self, S: State) -> Position:
         """Read and edit S by the rules' names, keeping totals whole (for scenarios and tools)."""
         return Position(self, S)
+
+    def snippet(self, text: str, params: Optional[dict] = None, statements: bool = False,
+                path: str = "<snippet>", line: int = 1):
+        """Compile rules text written outside the rules files, against this game.
+
+        `params` maps names to types as written in rules (`player`, `colour`, `group of islands`).
+        Gives a function f(state, *values): an expression's value, or statements run on the state
+        (they cannot make decisions). Raises RulesError with file:line:column on bad text.
+        """
+        params = dict(params or {})
+        key = (text, tuple(params.items()), statements)
+        found = self._snippets.get(key)
+        if found is None:
+            nodes = check_snippet(self.program, text, params, statements, path, line)
+            found = self.compiled.compile_snippet(nodes, list(params), statements)
+            self._snippets[key] = found
+        return found
+
+    def zone_snippet(self, text: str, params: dict, path: str = "<snippet>", line: int = 1):
+        """Like snippet() for an expression naming one zone: gives (f(state, *values) → the
+        zone's slot, the zone's layout)."""
+        nodes = check_snippet(self.program, text, params, False, path, line)
+        t = self.program.type_of(nodes[0])
+        if not (isinstance(t, tuple) and t[0] in ("zone", "pile")):
+            raise RulebookError(f"{path}:{line}: '{text}' is not one zone")
+        return self.snippet(text, params, False, path, line), self.compiled.zone_of(nodes[0])
 
     def score(self, S: State, player: int) -> Optional[int]:
         return self.compiled.score(S, player) if self.compiled.score else None

@@ -117,6 +117,20 @@ class Position:
             self.state.data[:] = before
             raise
 
+    def set_counts_at(self, offset: int, reservoir: int, wanted: list) -> None:
+        """set_zone() by slots: the zone at `offset` gets exactly `wanted` (counts per kind),
+        the differences moving from or to the zone at `reservoir`; on failure nothing changes."""
+        data = self.state.data
+        for k, count in enumerate(wanted):
+            need = count - data[offset + k]
+            if need > data[reservoir + k]:
+                raise PositionError(f"not enough pieces left to take {need} more "
+                                    f"(only {data[reservoir + k]} left)")
+        for k, count in enumerate(wanted):
+            moved = count - data[offset + k]
+            data[offset + k] += moved
+            data[reservoir + k] -= moved
+
     # ------------------------------------------------------------ variables
     def _var(self, name: str):
         var = self.compiled.layout.vars.get(name)

@@ -53,6 +53,7 @@ def load_program_for(name_or_path: str | Path) -> Program:
 
 
 def load_game(name_or_path: str | Path, options: Optional[dict] = None,
-              player_names: Optional[Sequence[str]] = None) -> Game:
-    """Load, check and compile a game. Raises RulebookError (with file:line:column) on bad rules."""
-    return Game(load_program_for(name_or_path), options or {}, player_names)
+              player_names: Optional[Sequence[str]] = None, team_of: Optional[Sequence[int]] = None) -> Game:
+    """Load, check and compile a game. Raises RulebookError (with file:line:column) on bad rules.
+    `team_of` seats the players in other teams than the rules' default (same team sizes)."""
+    return Game(load_program_for(name_or_path), options or {}, player_names, team_of)

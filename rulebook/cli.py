@@ -65,6 +65,17 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--quiet", action="store_true", help="print only the result")
     play.add_argument("--json", metavar="FILE", help="write the full move log and result as JSON to FILE")
 
+    test = commands.add_parser("test", help="run .feature scenarios against the step library",
+                               description="Run any .feature files or folders of them against the shipped "
+                                           "scenario step library; ends with a line 'N passed, N failed'.")
+    test.add_argument("paths", nargs="+", metavar="PATH", help=".feature files or folders")
+    test.add_argument("--game", action="append", default=[], metavar="NAME=PATH",
+                      help="use the rules at PATH for @game:NAME; a bare PATH replaces the default game")
+    test.add_argument("--vocabulary", action="append", default=[], metavar="FILE",
+                      help="an extra scenario vocabulary (scenarios.yaml) to use (repeatable)")
+    test.add_argument("-k", metavar="EXPRESSION", help="only scenarios whose names match (as pytest -k)")
+    test.add_argument("--quiet", action="store_true", help="one character per scenario")
+
     games = commands.add_parser("games", help="list the games shipped with Rulebook")
     games.set_defaults(command="games")
     return parser
@@ -77,7 +88,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         parser.print_help()
         return 2
     try:
-        return {"check": _check, "play": _play, "games": _games}[args.command](args)
+        return {"check": _check, "play": _play, "test": _test, "games": _games}[args.command](args)
     except RulesError as err:
         for diagnostic in err.diagnostics:
             print(diagnostic.render(), file=sys.stderr)
@@ -128,6 +139,13 @@ def _play(args) -> int:
             print(f"rulebook: cannot write {args.json}: {err.strerror}", file=sys.stderr)
             return 2
     return 0
+
+
+def _test(args) -> int:
+    from .scenarios.runner import run_features  # pytest is only needed for this command
+
+    extra = ["-k", args.k] if args.k else []
+    return run_features(args.paths, args.game, args.vocabulary, extra, args.quiet)
 
 
 def _games(args) -> int:

@@ -1,0 +1,50 @@
+"""Check a piece of rules text written outside the rules files (an expression or statements)
+against a loaded program, with named parameters of declared types."""
+from __future__ import annotations
+
+from typing import Mapping
+
+from . import nodes as n
+from .checker import Checker, Scope
+from .errors import RulesError
+from .parser import parse_snippet
+from .program import Program
+from .types import Type
+
+
+def parse_type(program: Program, text: str, where: n.Span) -> Type:
+    """A type written as text: `player`, `colour`, `islands`, `group of islands`, `list of int`."""
+    words = text.strip()
+    optional = words.endswith("?")
+    words = words.rstrip("?").strip()
+    if words.startswith("list of "):
+        inner = parse_type(program, words[len("list of "):], where)
+        return ("list", inner)
+    checker = Checker(program)
+    if words.startswith("group of "):
+        ref = n.TypeRef(where, "group", n.TypeRef(where, words[len("group of "):].strip()))
+    else:
+        ref = n.TypeRef(where, words, None, optional)
+    t = checker.resolve_type(ref)
+    if checker.diagnostics:
+        raise RulesError(checker.diagnostics)
+    return t
+
+
+def check_snippet(program: Program, text: str, params: Mapping[str, str], statements: bool,
+                  path: str = "<snippet>", line: int = 1) -> tuple:
+    """Parse and check; give the nodes. Raises RulesError with file:line:column."""
+    nodes = parse_snippet(text, path, statements, line)
+    checker = Checker(program)
+    scope = Scope()
+    span = n.Span(path, line, 1)
+    for name, type_text in params.items():
+        scope.names[name] = parse_type(program, type_text, span)
+    if statements:
+        checker.block(nodes, scope)
+    else:
+        checker.expr(nodes[0], scope)
+    errors = [d for d in checker.diagnostics if d.severity == "error"]
+    if errors:
+        raise RulesError(errors)
+    return nodes

@@ -1,0 +1,166 @@
+"""Sentence patterns of a scenario vocabulary: `{name:type}` placeholders, `(a|b)` choices, `word(s)`.
+
+A pattern compiles to one case-insensitive regular expression; each placeholder type knows how
+to read the words it captured into a value of the game (a player, a kind member, a count…).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Callable, Optional
+
+NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "no": 0, "two": 2, "three": 3}
+_COUNT = r"(?:\d+|an?|one|two|three|no)"
+_NAME = r"[A-Za-z][\w'-]*"
+
+
+class PatternError(ValueError):
+    """A pattern or a captured value that cannot be read."""
+
+
+def split_list(text: str) -> list[str]:
+    """`a, b and c` → [a, b, c]."""
+    parts = re.split(r",\s*|\s+and\s+", text.strip())
+    return [p.strip() for p in parts if p.strip()]
+
+
+def read_count(word: str) -> int:
+    word = word.lower()
+    return NUMBER_WORDS[word] if word in NUMBER_WORDS else int(word)
+
+
+@dataclass
+class Placeholder:
+    name: str
+    type: str  # int | ints | word | text | names | player | players | team | kind:K | kinds:K | pieces:K
+    regex: str
+
+
+def _regex_for(type_: str, lexicon) -> str:
+    base, _, arg = type_.partition(":")
+    names = r"(?:the\s+)?" + _NAME
+    if base == "int":
+        return _COUNT
+    if base == "ints":
+        return r"\d+(?:(?:,\s*|\s+and\s+)\d+)*"
+    if base == "word":
+        return _NAME
+    if base == "text":
+        return r".+?"
+    if base in ("player", "team"):
+        return names
+    if base in ("names", "players"):
+        return rf"{_NAME}(?:(?:,\s*|\s+and\s+){_NAME})*"
+    if base in ("kind", "kinds"):
+        words = lexicon.kind_words(arg)
+        one = r"(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + ")"
+        return one if base == "kind" else rf"{one}(?:(?:,\s*|\s+and\s+){one})*"
+    if base == "pieces":
+        words = lexicon.kind_words(arg)
+        one = r"(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + ")"
+        piece = r"(?:" + "|".join(re.escape(w) for w in lexicon.piece_words(arg)) + ")"
+        item = rf"{_COUNT}\s+{one}(?:\s+{piece})?"
+        return (rf"(?:no\s+{piece}|{_COUNT}\s+{piece}|{item}(?:(?:,\s*|\s+and\s+){item})*)")
+    raise PatternError(f"unknown placeholder type '{type_}'")
+
+
+_TOKEN = re.compile(r"\{(\w+)(?::([\w:]+))?\}|\(([^()]*\|[^()]*)\)|(\w+)\(s\)")
+
+
+@dataclass
+class Pattern:
+    """One sentence: its regex and the placeholders it captures, in order."""
+
+    text: str
+    regex: re.Pattern
+    placeholders: list
+
+    def match(self, sentence: str) -> Optional[dict]:
+        found = self.regex.fullmatch(sentence.strip())
+        return None if found is None else found.groupdict()
+
+
+def compile_pattern(text: str, lexicon) -> Pattern:
+    parts, placeholders, last = [], [], 0
+    for m in _TOKEN.finditer(text):
+        parts.append(_literal(text[last:m.start()]))
+        if m.group(1):
+            name, type_ = m.group(1), m.group(2) or "word"
+            if any(p.name == name for p in placeholders):
+                raise PatternError(f"placeholder '{name}' appears twice in '{text}'")
+            regex = _regex_for(type_, lexicon)
+            placeholders.append(Placeholder(name, type_, regex))
+            parts.append(f"(?P<{name}>{regex})")
+        elif m.group(3):
+            choices = [re.escape(c.strip()) for c in m.group(3).split("|")]
+            parts.append("(?:" + "|".join(choices) + ")")
+        else:
+            parts.append(re.escape(m.group(4)) + "s?")
+        last = m.end()
+    parts.append(_literal(text[last:]))
+    return Pattern(text, re.compile("".join(parts), re.IGNORECASE), placeholders)
+
+
+def _literal(text: str) -> str:
+    return r"\s+".join(re.escape(word) for word in text.split(" ")) if text else ""
+
+
+def read_value(placeholder: Placeholder, captured: str, lexicon) -> Any:
+    """Turn captured words into a game value."""
+    base, _, arg = placeholder.type.partition(":")
+    words = captured.strip()
+    if base == "int":
+        return read_count(words)
+    if base == "ints":
+        return [int(x) for x in split_list(words)]
+    if base in ("word", "text"):
+        return words
+    if base == "names":
+        return split_list(words)
+    if base == "player":
+        return lexicon.player(words)
+    if base == "players":
+        return [lexicon.player(w) for w in split_list(words)]
+    if base == "team":
+        return lexicon.team(words)
+    if base == "kind":
+        return lexicon.member(arg, words)
+    if base == "kinds":
+        return [lexicon.member(arg, w) for w in split_list(words)]
+    if base == "pieces":
+        return read_pieces(words, arg, lexicon)
+    raise PatternError(f"unknown placeholder type '{placeholder.type}'")
+
+
+@dataclass
+class Pieces:
+    """Pieces named in a sentence: counts per kind member, or only a total (`3 students`)."""
+
+    counts: dict
+    total_only: bool = False
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts.values()) if not self.total_only else self.counts.get(None, 0)
+
+
+def read_pieces(words: str, kind: str, lexicon) -> Pieces:
+    piece_words = {w.lower() for w in lexicon.piece_words(kind)}
+    items = split_list(words)
+    if len(items) == 1:
+        tokens = items[0].split()
+        if tokens[0].lower() == "no" and len(tokens) == 2 and tokens[1].lower() in piece_words:
+            return Pieces({})
+        if len(tokens) == 2 and tokens[1].lower() in piece_words:
+            return Pieces({None: read_count(tokens[0])}, total_only=True)
+    counts: dict = {}
+    for item in items:
+        tokens = [t for t in item.split() if t.lower() not in piece_words]
+        if len(tokens) != 2:
+            raise PatternError(f"cannot read '{item}' as a number of pieces")
+        member = lexicon.member(kind, tokens[1])
+        counts[member] = counts.get(member, 0) + read_count(tokens[0])
+    return Pieces(counts)
+
+
+Reader = Callable[[str], Any]

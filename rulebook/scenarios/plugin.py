@@ -1,0 +1,118 @@
+"""The scenario step library: a pytest plugin for pytest-bdd whose sentences come from data.
+
+It registers one catch-all step for each of Given, When and Then; the sentence is matched
+against the vocabulary (`scenarios.yaml`) of the game the feature file is for — its `@game:NAME`
+tag, or the default game named in `rules/games.yaml`. A new game's or a mod's sentences need no
+Python. Enable it with `-p rulebook.scenarios.plugin` or `pytest_plugins` in a conftest.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Optional
+
+import pytest
+import yaml
+from pytest_bdd import given, parsers, then, when
+
+from dsl.errors import RulebookError, RulesError
+
+from .. import api
+from .vocabulary import load_vocabulary
+from .world import ScenarioFailure, World
+
+GAME_TAG = "game:"
+DEFAULTS_FILE = "games.yaml"
+
+
+def pytest_addoption(parser) -> None:
+    group = parser.getgroup("rulebook", "Rulebook scenarios")
+    group.addoption("--rulebook-game", action="append", default=[], metavar="NAME=PATH",
+                    help="use the rules at PATH for @game:NAME (repeatable); a bare PATH replaces the default game")
+    group.addoption("--rulebook-vocabulary", action="append", default=[], metavar="FILE",
+                    help="an extra scenario vocabulary file to add to every game's (repeatable)")
+
+
+def default_game() -> str:
+    """Which game a feature file without a @game: tag is for: configuration in rules/games.yaml."""
+    path = api.shipped_games_folder() / DEFAULTS_FILE
+    try:
+        return str(yaml.safe_load(path.read_text(encoding="utf-8"))["default_scenario_game"])
+    except (OSError, KeyError, TypeError, yaml.YAMLError) as err:
+        raise RulebookError(f"{path}: cannot read the default scenario game ({err})") from None
+
+
+@lru_cache(maxsize=16)
+def _loaded(folder: str, extra: tuple) -> tuple:
+    program = api.load_program_for(folder)
+    return program, load_vocabulary(Path(folder), program, [Path(p) for p in extra])
+
+
+def _rules_for(config, tags: set) -> Path:
+    names = [t[len(GAME_TAG):] for t in tags if t.startswith(GAME_TAG)]
+    name = names[0] if names else default_game()
+    for mapping in config.getoption("--rulebook-game") or []:
+        key, sep, path = mapping.partition("=")
+        if not sep and not names:
+            return Path(mapping)
+        if sep and key == name:
+            return Path(path)
+    return api.find_rules(name)
+
+
+def pytest_bdd_apply_tag(tag: str, function) -> Optional[bool]:
+    if tag.startswith(GAME_TAG):
+        return True  # which game a feature is for: read by this plugin, not a pytest marker
+    return None
+
+
+def pytest_bdd_before_scenario(request, feature, scenario) -> None:
+    request.node._rulebook_tags = set(feature.tags) | set(scenario.tags)
+
+
+def pytest_bdd_before_step(request, feature, scenario, step, step_func) -> None:
+    request.node._rulebook_step = (feature.filename, step.line_number, step.keyword.strip(), step.name)
+
+
+@pytest.fixture
+def rulebook_world(request) -> World:
+    tags = getattr(request.node, "_rulebook_tags", set())
+    folder = _rules_for(request.config, tags)
+    extra = tuple(request.config.getoption("--rulebook-vocabulary") or [])
+    try:
+        program, vocabulary = _loaded(str(folder.resolve()), extra)
+    except RulesError as err:
+        raise ScenarioFailure("the rules or their vocabulary do not load:\n" + str(err)) from None
+    return World(folder, program, vocabulary)
+
+
+def _dispatch(request, world: World, keyword: str, sentence: str) -> None:
+    found = world.vocabulary.find(keyword, sentence)
+    where = getattr(request.node, "_rulebook_step", None)
+    place = f"{where[0]}:{where[1]}: " if where else ""
+    if found is None:
+        closest = world.vocabulary.closest(keyword, sentence)
+        hint = "".join(f"\n    {keyword.capitalize()} {c}" for c in closest)
+        raise ScenarioFailure(f"{place}unknown step: {keyword.capitalize()} {sentence}\n  closest known:{hint}")
+    step, captured, tries = found
+    try:
+        world.run_step(step, captured, tries)
+    except ScenarioFailure as err:
+        raise ScenarioFailure(f"{place}{keyword.capitalize()} {sentence}\n  {err}") from None
+    except RulebookError as err:
+        raise ScenarioFailure(f"{place}{keyword.capitalize()} {sentence}\n  {err}") from None
+
+
+@given(parsers.re(r"(?P<sentence>.+)"))
+def _given(request, rulebook_world: World, sentence: str) -> None:
+    _dispatch(request, rulebook_world, "given", sentence)
+
+
+@when(parsers.re(r"(?P<sentence>.+)"))
+def _when(request, rulebook_world: World, sentence: str) -> None:
+    _dispatch(request, rulebook_world, "when", sentence)
+
+
+@then(parsers.re(r"(?P<sentence>.+)"))
+def _then(request, rulebook_world: World, sentence: str) -> None:
+    _dispatch(request, rulebook_world, "then", sentence)

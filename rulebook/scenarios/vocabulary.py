@@ -1,0 +1,151 @@
+"""A game's scenario vocabulary: the sentences its .feature files may use and what each one does,
+read from `scenarios.yaml` beside its rules. Nothing in here knows any game."""
+from __future__ import annotations
+
+import difflib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+
+from jsonschema import Draft202012Validator
+
+from dsl.errors import Diagnostic, RulesError
+from dsl.nodes import Span
+from dsl.program import Program
+from dsl.tables import load_yaml
+
+from .patterns import Pattern, PatternError, compile_pattern
+
+SCHEMA_PATH = Path(__file__).with_name("vocabulary.schema.json")
+VOCABULARY_FILE = "scenarios.yaml"
+KEYWORDS = ("given", "when", "then")
+PLACEHOLDER_TYPES = {"int": "int", "ints": "list of int", "player": "player", "team": "team",
+                     "players": "list of player", "word": "text", "text": "text"}
+
+
+@dataclass
+class StepDef:
+    """One sentence (in one or more wordings) and its actions."""
+
+    keyword: str
+    patterns: list  # of Pattern
+    tries: list  # patterns of the "tries to" form (When only)
+    actions: list  # of (action name, argument) in order
+    types: dict  # placeholder name -> rules type, for the snippets
+    span: Span
+
+
+@dataclass
+class Vocabulary:
+    path: Path
+    steps: list = field(default_factory=list)
+    synonyms: dict = field(default_factory=dict)  # kind -> {word: member name}
+    pieces: dict = field(default_factory=dict)  # kind -> [piece words]
+    start: list = field(default_factory=list)  # actions after every new game
+    kinds: dict = field(default_factory=dict)  # kind -> member names
+
+    # what patterns need to know about words
+    def kind_words(self, kind: str) -> list[str]:
+        if kind not in self.kinds:
+            raise PatternError(f"unknown kind '{kind}'")
+        return list(self.kinds[kind]) + list(self.synonyms.get(kind, {}))
+
+    def piece_words(self, kind: str) -> list[str]:
+        return self.pieces.get(kind, ["piece", "pieces"])
+
+    def sentences(self, keyword: str) -> list[str]:
+        return [p.text for s in self.steps if s.keyword == keyword for p in s.patterns + s.tries]
+
+    def find(self, keyword: str, text: str) -> Optional[tuple]:
+        """(step, captured words, tries?) for the first pattern that matches the sentence."""
+        for step in self.steps:
+            if step.keyword != keyword:
+                continue
+            for tries, patterns in ((False, step.patterns), (True, step.tries)):
+                for pattern in patterns:
+                    captured = pattern.match(text)
+                    if captured is not None:
+                        return step, captured, tries
+        return None
+
+    def closest(self, keyword: str, text: str, n: int = 3) -> list[str]:
+        pool = self.sentences(keyword) or [p.text for s in self.steps for p in s.patterns]
+        return difflib.get_close_matches(text, pool, n=n, cutoff=0.0)
+
+
+def load_vocabulary(folder: Path, program: Program, extra: Optional[list] = None) -> Vocabulary:
+    """Read and check `scenarios.yaml` in a rules folder (and any extra vocabulary files)."""
+    vocabulary = Vocabulary(folder / VOCABULARY_FILE)
+    vocabulary.kinds = {name: _member_names(program, name) for name in program.kinds}
+    for path in [folder / VOCABULARY_FILE] + list(extra or []):
+        if path.is_file():
+            _read(path, vocabulary)
+    return vocabulary
+
+
+def _member_names(program: Program, kind: str) -> list[str]:
+    decl = program.kinds[kind]
+    if decl.table is None:
+        return list(decl.members)
+    table = program.tables[decl.table]
+    return [str(row.get(table.key, i + 1)) for i, row in enumerate(table.rows)] if table.key else []
+
+
+def _read(path: Path, vocabulary: Vocabulary) -> None:
+    data, located = load_yaml(path)
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    errors = sorted(Draft202012Validator(schema).iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+    if errors:
+        raise RulesError([Diagnostic(located.span(tuple(e.absolute_path)), e.message) for e in errors])
+    for kind, words in (data.get("synonyms") or {}).items():
+        vocabulary.synonyms.setdefault(kind, {}).update({str(k).lower(): str(v) for k, v in words.items()})
+    for kind, words in (data.get("pieces") or {}).items():
+        vocabulary.pieces[kind] = [str(w) for w in words]
+    problems: list[Diagnostic] = []
+    for kind in list(vocabulary.synonyms) + list(vocabulary.pieces):
+        if kind not in vocabulary.kinds:
+            problems.append(Diagnostic(located.span(("synonyms",)), f"unknown kind '{kind}'"))
+    if "start" in data:
+        vocabulary.start.extend(_actions(data["start"]))
+    for i, entry in enumerate(data.get("steps") or []):
+        span = located.span(("steps", i))
+        try:
+            vocabulary.steps.append(_step(entry, vocabulary, span, located, i))
+        except PatternError as err:
+            problems.append(Diagnostic(span, str(err)))
+    if problems:
+        raise RulesError(problems)
+
+
+ACTION_ORDER = ("new_game", "set_zone", "run", "place", "play", "expect_zone", "expect", "at_step",
+                "result", "rejected", "unchanged")
+
+
+def _actions(entry: dict) -> list:
+    if "do" in entry:
+        return [(name, value) for item in entry["do"] for name, value in item.items()]
+    return [(name, entry[name]) for name in ACTION_ORDER if name in entry]
+
+
+def _step(entry: dict, vocabulary: Vocabulary, span: Span, located, index: int) -> StepDef:
+    keyword = next(k for k in KEYWORDS if k in entry)
+    texts = entry[keyword] if isinstance(entry[keyword], list) else [entry[keyword]]
+    tries = entry.get("tries", [])
+    tries = tries if isinstance(tries, list) else [tries]
+    patterns = [compile_pattern(t, vocabulary) for t in texts]
+    try_patterns = [compile_pattern(t, vocabulary) for t in tries]
+    types = {}
+    for placeholder in patterns[0].placeholders:
+        base, _, arg = placeholder.type.partition(":")
+        if base in PLACEHOLDER_TYPES:
+            types[placeholder.name] = PLACEHOLDER_TYPES[base]
+        elif base == "kind":
+            types[placeholder.name] = arg
+        elif base == "kinds":
+            types[placeholder.name] = f"list of {arg}"
+    types.update(entry.get("types", {}))
+    actions = _actions(entry)
+    step = StepDef(keyword, patterns, try_patterns, actions, types, span)
+    step.action_spans = {name: located.span(("steps", index, name)) for name, _ in actions}
+    return step
