@@ -84,6 +84,9 @@ class Checker:
         self.used_rules: set[str] = set()
         self.used_values: set[str] = set()
         self.event_arity: dict[str, tuple[int, n.Span]] = {}
+        self.event_types: dict[str, tuple] = {}
+        self.span_kinds: set[str] = set()
+        self.modifier_spans: list[tuple[str, n.Span]] = []
 
     # ------------------------------------------------------------ reporting
     def error(self, span: n.Span, message: str) -> None:
@@ -167,8 +170,9 @@ class Checker:
             if decl.visibility == "private" and types[:1] != [PLAYER]:
                 self.error(decl.span, "a private zone must be indexed by player first")
         for decl in p.vars.values():
-            for part in decl.index:
-                self.index_type(part)
+            index_types = [self.index_type(part) for part in decl.index]
+            if decl.visibility == "private" and index_types[:1] != [PLAYER]:
+                self.error(decl.span, "a private variable must be indexed by player first")
             t = self.resolve_type(decl.type)
             if decl.initial is not None:
                 self.expect(decl.initial, self.expr(decl.initial, top), t, f"the start value of '{decl.name}'")
@@ -182,13 +186,14 @@ class Checker:
                 self.expect(decl.body, t, self.resolve_type(decl.result), f"value '{decl.name}'")
         for decl in p.rules.values():
             self.block(decl.body, self.params_scope(decl.params))
+        for decl in (p.setup, p.flow):
+            if decl is not None:
+                self.block(decl.body, Scope())
+        # Handlers last: an event's parameters take the types of the arguments it is emitted with.
         for decl in p.triggers:
             self.trigger(decl)
         for decl in p.invariants:
             self.expect(decl.condition, self.expr(decl.condition, top), BOOL, "an invariant")
-        for decl in (p.setup, p.flow):
-            if decl is not None:
-                self.block(decl.body, Scope())
         if p.flow is None:
             self.error(n.Span(p.path, 1, 1), "the game has no 'flow:' block")
         if p.score is not None:
@@ -199,6 +204,9 @@ class Checker:
             t = self.expr(decl.value, Scope())
             if t not in (INT, BOOL, ANY, TEXT) and not (isinstance(t, tuple) and t[0] in ("list", "kind")):
                 self.error(decl.value.span, f"a statistic must be a number, a truth value or a list, not {show(t)}")
+        for span_name, span in self.modifier_spans:
+            if span_name != "game" and span_name not in self.span_kinds:
+                self.warn(span, f"the flow has no '{span_name}' block, so this lasts until the game ends")
         for name, decl in p.rules.items():
             if name not in self.used_rules:
                 self.warn(decl.span, f"rule '{name}' is never used")
@@ -231,8 +239,9 @@ class Checker:
                     scope.names[decl.binds[0]] = ("kind", zone.kind)
         elif decl.form == "event":
             self.note_event(decl.name, len(decl.binds), decl.span)
-            for name in decl.binds:
-                scope.names[name] = ANY
+            types = self.event_types.get(decl.name, ())
+            for i, name in enumerate(decl.binds):
+                scope.names[name] = types[i] if i < len(types) else ANY
         elif decl.name not in SPAN_NAMES[:-1]:
             self.error(decl.span, f"'end of {decl.name}': the spans are turn, round, phase and step")
         if decl.condition is not None:
@@ -380,8 +389,8 @@ class Checker:
 
     def s_Emit(self, s: n.Emit, scope: Scope) -> None:
         self.note_event(s.event, len(s.args), s.span)
-        for arg in s.args:
-            self.expr(arg, scope)
+        types = tuple(self.expr(arg, scope) for arg in s.args)
+        self.event_types.setdefault(s.event, types)
         if s.body is not None:
             self.block(s.body, scope.child())
 
@@ -397,6 +406,7 @@ class Checker:
             self.error(s.span, f"unknown value '{s.value}'{did_you_mean(s.value, self.p.values)}")
             return
         self.used_values.add(s.value)
+        self.modifier_spans.append((s.span_name, s.span))
         if len(s.params) != len(value.params):
             self.error(s.span, f"'{s.value}' takes {len(value.params)} argument(s), not {len(s.params)}")
         inner = scope.child()
@@ -431,6 +441,26 @@ class Checker:
             if b.condition is not None:
                 self.expect(b.condition, self.expr(b.condition, scope), BOOL, "a condition")
 
+    def move_text(self, label: Optional[n.String], binders, scope: Scope) -> None:
+        """A move's text shows its own choices and constants, so it reads the same anywhere."""
+        if label is None:
+            return
+        own = {b.var for b in binders}
+        constant_kinds = ("const", "option", "member", "kind", "board", "table")
+        for part in label.parts:
+            if isinstance(part, str):
+                continue
+            for node in _names_in(part):
+                sym = self.p.symbols.get(node.name)
+                local = node.name in own or node.name in _generator_vars(part)
+                if not local and not (sym is not None and sym.kind in constant_kinds) \
+                        and node.name not in ("players", "teams", "player_count"):
+                    self.error(node.span, f"a move's text can show only its own choices and constants, "
+                                          f"not '{node.name}'")
+            for call in _calls_in(part):
+                if call.name in self.p.values:
+                    self.error(call.span, f"a move's text cannot use the value '{call.name}' (it reads the game)")
+
     def chooser(self, e, scope: Scope) -> None:
         if e is not None:
             self.expect(e, self.expr(e, scope), PLAYER, "who chooses")
@@ -442,12 +472,14 @@ class Checker:
             self.binders(option.binders, scope)  # a plain choice binds for the rest of the block
             if option.label is not None:
                 self.expr(option.label, scope)
+                self.move_text(option.label, option.binders, scope)
             return
         labels: set = set()
         for option in s.options:
             inner = scope.child()
             self.binders(option.binders, inner)
             self.expr(option.label, inner)
+            self.move_text(option.label, option.binders, inner)
             self.block(option.body, inner)
             text = tuple(p if isinstance(p, str) else "{}" for p in option.label.parts)
             if text in labels:
@@ -461,6 +493,7 @@ class Checker:
         self.binders(s.option.binders, inner)
         if s.option.label is not None:
             self.expr(s.option.label, inner)
+            self.move_text(s.option.label, s.option.binders, inner)
         self.block(s.option.body, inner)
 
     def s_Pick(self, s: n.Pick, scope: Scope) -> None:
@@ -494,6 +527,7 @@ class Checker:
         self.block(s.body, scope.child(loop=True))
 
     def s_SpanBlock(self, s: n.SpanBlock, scope: Scope) -> None:
+        self.span_kinds.add(s.kind)
         if s.player is not None:
             self.expect(s.player, self.expr(s.player, scope), PLAYER, "whose turn")
         self.block(s.body, scope.child())
@@ -844,3 +878,29 @@ class Checker:
         if not same_family(a, b):
             self.error(e.span, f"the two outcomes differ: {show(a)} and {show(b)}")
         return a if a != NONE else b
+
+
+def _walk_nodes(node):
+    yield node
+    for name in getattr(type(node), "__dataclass_fields__", {}):
+        value = getattr(node, name)
+        items = value if isinstance(value, tuple) else (value,)
+        for item in items:
+            if isinstance(item, n.Node):
+                yield from _walk_nodes(item)
+
+
+def _names_in(e: n.Node) -> list[n.Name]:
+    return [x for x in _walk_nodes(e) if isinstance(x, n.Name)]
+
+
+def _calls_in(e: n.Node) -> list[n.Call]:
+    return [x for x in _walk_nodes(e) if isinstance(x, n.Call)]
+
+
+def _generator_vars(e: n.Node) -> set[str]:
+    names = set()
+    for x in _walk_nodes(e):
+        if isinstance(x, (n.Generator, n.Best, n.Sort)):
+            names.add(x.var)
+    return names

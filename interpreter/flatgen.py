@@ -209,7 +209,7 @@ class FlatGen(StmtGen):
             entry = ("phase", self.phase_names.index(s.name))
         if entry:
             self.path.append(entry)
-        self.flat_body(block, s.body, scope.child(), ctx)
+        self.flat_body(block, s.body, scope.child(), ctx.inside(s))
         if entry:
             self.path.pop()
         calls = self._deferring([f"{self.trigger_names[id(t)]}(S)" for t in self.triggers("span_end", s.kind)])

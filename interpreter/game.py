@@ -216,6 +216,18 @@ class Game:
                 total = len(values[0]) if zone.ordered else sum(values)
                 data[start:start + zone.width] = [None] * zone.width
                 data[start] = {"hidden": total}
+        for name, var in self.compiled.layout.vars.items():
+            visibility = self.program.vars[name].visibility
+            if visibility == "public":
+                continue
+            count = 1
+            for d in var.dims:
+                count *= d.size
+            per_player = count // var.dims[0].size if var.dims else count
+            for instance in range(count):
+                if visibility == "private" and instance // per_player == player:
+                    continue
+                data[var.base + instance] = {"hidden": True}
         raw["data"] = data
         raw["rng"] = None  # the generator would tell every future draw
         return raw

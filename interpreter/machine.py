@@ -79,6 +79,8 @@ def freeze(value: Any) -> Any:
     """JSON lists back to the tuples the engine keeps (dicts, for table rows, stay dicts)."""
     if isinstance(value, list):
         return tuple(freeze(v) for v in value)
+    if isinstance(value, dict):
+        return {k: freeze(v) for k, v in value.items()}
     return value
 
 

@@ -33,7 +33,12 @@ class Move:
         return f"Move({self.decision}, {self.option}, {self.values!r})"
 
     def __str__(self) -> str:
-        return self.label(self.values) if self.label is not None else repr(self.values)
+        if self.label is None:
+            return repr(self.values)
+        try:
+            return self.label(self.values)
+        except Exception:  # noqa: BLE001 - values no legal move has: show them raw
+            return repr(list(self.values))
 
     def to_json(self) -> list:
         return [self.decision, self.option, list(self.values)]

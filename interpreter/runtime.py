@@ -138,6 +138,7 @@ def groups(D: list, roots: int, nodes: tuple, low: int) -> tuple:
 
 
 def tiles(D: list, roots: int, nodes: tuple, low: int, group: int) -> tuple:
+    group = D[roots + group - low]  # a group is named by a node: after a merge, by its new group
     return tuple(node for node, g in zip(nodes, D[roots:roots + len(nodes)]) if g == group)
 
 
@@ -159,7 +160,7 @@ def ring_step(node: int, steps: int, low: int, size: int) -> int:
 
 def ring_group_step(D: list, roots: int, low: int, size: int, group: int, steps: int) -> int:
     """The group `steps` places clockwise from `group`, counting each group once."""
-    current = group
+    current = D[roots + group - low]
     for _ in range(steps):
         node = current
         for _ in range(size):
@@ -174,6 +175,7 @@ def ring_group_step(D: list, roots: int, low: int, size: int, group: int, steps:
 
 
 def ring_group_back(D: list, roots: int, low: int, size: int, group: int) -> int:
+    group = D[roots + group - low]
     node = group
     for _ in range(size):
         node = (node - low - 1) % size + low
@@ -184,6 +186,7 @@ def ring_group_back(D: list, roots: int, low: int, size: int, group: int) -> int
 
 
 def ring_group_neighbours(D: list, roots: int, low: int, size: int, group: int) -> tuple:
+    group = D[roots + group - low]
     after = ring_group_step(D, roots, low, size, group, 1)
     before = ring_group_back(D, roots, low, size, group)
     if after == group:
@@ -192,6 +195,7 @@ def ring_group_neighbours(D: list, roots: int, low: int, size: int, group: int) 
 
 
 def graph_group_neighbours(D: list, roots: int, low: int, adjacency: tuple, nodes: tuple, group: int) -> tuple:
+    group = D[roots + group - low]
     found = []
     for node in nodes:
         if D[roots + node - low] != group:
@@ -258,6 +262,7 @@ def connect(D: list, edges: int, low: int, a: int, b: int) -> None:
 
 
 def network_group_neighbours(D: list, roots: int, edges: int, low: int, nodes: tuple, group: int) -> tuple:
+    group = D[roots + group - low]
     found = []
     for node in nodes:
         if D[roots + node - low] != group:

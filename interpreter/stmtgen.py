@@ -95,6 +95,10 @@ class Ctx:
     loop: Optional[str] = None  # "native" (Python break) or a label ref to jump to
     handler: Optional[str] = None  # None, "native" (return True) or "flat"
     flat: bool = False
+    spans: tuple = ()  # span blocks entered since the innermost loop: a break must end them
+
+    def inside(self, span: n.SpanBlock) -> "Ctx":
+        return Ctx(self.loop, self.handler, self.flat, self.spans + (span,))
 
 
 def indent(lines: list[str], depth: int = 1) -> list[str]:
@@ -161,7 +165,12 @@ class StmtGen(ExprGen):
         return ["pass"]
 
     def n_Break(self, s, scope, ctx):
-        return ["break"] if ctx.loop == "native" else [f"return {ctx.loop}"]
+        lines = []
+        for span in reversed(ctx.spans):  # leaving a turn (or phase…) by break still ends it
+            lines += self.span_exit_common(span) + [
+                f"{self.trigger_names[id(t)]}(S)" for t in self.triggers("span_end", span.kind)
+                if id(t) not in self.flat_triggers]
+        return lines + (["break"] if ctx.loop == "native" else [f"return {ctx.loop}"])
 
     def n_Cancel(self, s, scope, ctx):
         if ctx.handler == "native":
@@ -230,7 +239,7 @@ class StmtGen(ExprGen):
         return ["while True:"] + indent(self.native_block(s.body, scope.child(), loop_ctx))
 
     def n_SpanBlock(self, s: n.SpanBlock, scope, ctx):
-        return (self.span_enter(s, scope) + self.native_block(s.body, scope.child(), ctx)
+        return (self.span_enter(s, scope) + self.native_block(s.body, scope.child(), ctx.inside(s))
                 + self.span_exit_native(s))
 
     def span_enter(self, s: n.SpanBlock, scope) -> list[str]:
