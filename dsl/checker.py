@@ -144,6 +144,8 @@ class Checker:
                         self.error(decl.default.span, f"the default must be one of {', '.join(decl.choices)}")
                 else:
                     self.expect(decl.default, t, wanted, f"the default of option '{decl.name}'")
+        for decl in p.requirements:
+            self.expect(decl.condition, self.expr(decl.condition, top), BOOL, "a requirement")
         if p.players is not None:
             for bound in (p.players.counts.low, p.players.counts.high):
                 self.expect(bound, self.expr(bound, top), INT, "a player count")

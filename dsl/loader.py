@@ -140,4 +140,6 @@ def _collect(modules: list[n.Module], folder: Path) -> tuple[Program, list[Diagn
                 p.score = d
             elif isinstance(d, n.StatisticDecl):
                 p.statistics.append(d)
+            elif isinstance(d, n.RequireDecl):
+                p.requirements.append(d)
     return p, errors

@@ -391,6 +391,14 @@ class OptionDecl(Node):
 
 
 @dataclass(frozen=True)
+class RequireDecl(Node):
+    """`require CONDITION else "message"`: options that break the condition are refused."""
+
+    condition: Expr
+    message: str
+
+
+@dataclass(frozen=True)
 class TableDecl(Node):
     name: str
     file: str

@@ -240,6 +240,9 @@ class _ToNodes(Transformer):
     def choice_option(self, meta, *names):
         return ("choice", None, tuple(str(x) for x in names))
 
+    def require_decl(self, meta, condition, message):
+        return n.RequireDecl(self._span(meta), condition, str(message)[1:-1])
+
     def table_decl(self, meta, name, file, key):
         return n.TableDecl(self._span(meta), str(name), str(file)[1:-1], str(key) if key else None)
 

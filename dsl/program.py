@@ -47,6 +47,7 @@ class Program:
     score: Optional[n.ScoreDecl]
     statistics: list[n.StatisticDecl]
     events: set[str]
+    requirements: list = field(default_factory=list)
     # Static type of every expression node, keyed by id(node); the nodes live as long as the program.
     types: dict[int, Type] = field(default_factory=dict)
     warnings: list[Any] = field(default_factory=list)
