@@ -83,6 +83,7 @@ class Checker:
         self.diagnostics: list[Diagnostic] = []
         self.used_rules: set[str] = set()
         self.used_values: set[str] = set()
+        self.used_actions: set[str] = set()
         self.event_arity: dict[str, tuple[int, n.Span]] = {}
         self.event_types: dict[str, tuple] = {}
         self.span_kinds: set[str] = set()
@@ -188,6 +189,12 @@ class Checker:
                 self.expect(decl.body, t, self.resolve_type(decl.result), f"value '{decl.name}'")
         for decl in p.rules.values():
             self.block(decl.body, self.params_scope(decl.params))
+        for decl in p.actions.values():
+            scope = self.params_scope(decl.params)
+            self.s_Choose(n.Choose(decl.span, decl.options, None, False, True), scope)
+        for (column, kind), decl in p.codes.items():
+            for param in decl.params:
+                self.resolve_type(param.type)
         for decl in (p.setup, p.flow):
             if decl is not None:
                 self.block(decl.body, Scope())
@@ -210,8 +217,11 @@ class Checker:
             if span_name != "game" and span_name not in self.span_kinds:
                 self.warn(span, f"the flow has no '{span_name}' block, so this lasts until the game ends")
         for name, decl in p.rules.items():
-            if name not in self.used_rules:
+            if name not in self.used_rules and " of " not in name:  # table cells run by `run`
                 self.warn(decl.span, f"rule '{name}' is never used")
+        for name, decl in p.actions.items():
+            if name not in self.used_actions:
+                self.warn(decl.span, f"action '{name}' is never allowed")
         for name, decl in p.values.items():
             if name not in self.used_values:
                 self.warn(decl.span, f"value '{name}' is never used")
@@ -527,6 +537,30 @@ class Checker:
 
     def s_Loop(self, s: n.Loop, scope: Scope) -> None:
         self.block(s.body, scope.child(loop=True))
+
+    def s_Allow(self, s: n.Allow, scope: Scope) -> None:
+        action = self.p.actions.get(s.action)
+        if action is None:
+            self.error(s.span, f"unknown action '{s.action}'{did_you_mean(s.action, self.p.actions)}")
+        else:
+            self.used_actions.add(s.action)
+            self.check_args(s, s.action, action.params, s.args, scope)
+        if s.player is not None:
+            self.expect(s.player, self.expr(s.player, scope), PLAYER, "who may act")
+        self.block(s.body, scope.child())
+
+    def s_RunCode(self, s: n.RunCode, scope: Scope) -> None:
+        t = self.expr(s.member, scope)
+        if not (isinstance(t, tuple) and t[0] == "kind"):
+            if t != ANY:
+                self.error(s.member.span, f"'run {s.column} of …' needs a piece of a kind, not {show(t)}")
+            return
+        decl = self.p.codes.get((s.column, t[1]))
+        if decl is None:
+            known = [c for c, k in self.p.codes if k == t[1]]
+            self.error(s.span, f"kind '{t[1]}' has no code column '{s.column}'{did_you_mean(s.column, known)}")
+            return
+        self.check_args(s, f"{s.column} of {t[1]}", decl.params, s.args, scope)
 
     def s_SpanBlock(self, s: n.SpanBlock, scope: Scope) -> None:
         self.span_kinds.add(s.kind)

@@ -6,8 +6,8 @@ from typing import Iterable
 
 from . import nodes as n
 from .checker import BUILTIN_NAMES, Checker
-from .errors import Diagnostic, RulesError
-from .parser import parse_file
+from .errors import Diagnostic, RulesError, did_you_mean
+from .parser import parse_file, parse_snippet
 from .program import Program, Symbol
 from .tables import load_table
 from .types import ANY, BOOL, INT, TEXT
@@ -142,4 +142,50 @@ def _collect(modules: list[n.Module], folder: Path) -> tuple[Program, list[Diagn
                 p.statistics.append(d)
             elif isinstance(d, n.RequireDecl):
                 p.requirements.append(d)
+            elif isinstance(d, n.ActionDecl):
+                p.actions[d.name] = d
+                declare(d.name, "action", d, ANY)
+            elif isinstance(d, n.CodeDecl):
+                if (d.column, d.kind) in p.codes:
+                    errors.append(Diagnostic(d.span, f"code '{d.column} of {d.kind}' is declared twice"))
+                p.codes[(d.column, d.kind)] = d
+    errors.extend(_code_cells(p))
     return p, errors
+
+
+def _code_cells(p: Program) -> list[Diagnostic]:
+    """Each cell of a `code` column becomes a rule of its own, named '<column> of <member>'."""
+    errors: list[Diagnostic] = []
+    for (column, kind_name), decl in p.codes.items():
+        kind = p.kinds.get(kind_name)
+        if kind is None or kind.table is None or kind.table not in p.tables:
+            errors.append(Diagnostic(decl.span, f"'{kind_name}' is not a kind made from a table"))
+            continue
+        table = p.tables[kind.table]
+        if column not in table.columns:
+            errors.append(Diagnostic(decl.span, f"table '{table.name}' has no column '{column}'"
+                                                f"{did_you_mean(column, table.columns)}"))
+            continue
+        names = []
+        for i, row in enumerate(table.rows):
+            text = row.get(column)
+            if text is None or (isinstance(text, str) and not text.strip()):
+                names.append(None)
+                continue
+            where = table.cell_spans[i].get(column, table.row_spans[i]) if table.cell_spans else table.row_spans[i]
+            if not isinstance(text, str):
+                errors.append(Diagnostic(where, f"the '{column}' cell must be rules text"))
+                names.append(None)
+                continue
+            member = str(row.get(table.key, i + 1)) if table.key else str(i + 1)
+            name = f"{column} of {member}"
+            try:
+                body = parse_snippet(text, table.path, True, where.line, where.column)
+            except RulesError as err:
+                errors.extend(err.diagnostics)
+                names.append(None)
+                continue
+            p.rules[name] = n.RuleDecl(where, name, decl.params, body)
+            names.append(name)
+        p.code_rules[(column, kind_name)] = names
+    return errors

@@ -358,6 +358,25 @@ class Loop(Node):
 
 
 @dataclass(frozen=True)
+class Allow(Node):
+    """`allow ACTION(args) [by P]: body` — while body runs, P's decisions also offer the action."""
+
+    action: str
+    args: tuple
+    player: Optional[Expr]
+    body: tuple
+
+
+@dataclass(frozen=True)
+class RunCode(Node):
+    """`run COLUMN of MEMBER [with args]` — run the rules text in that member's table cell."""
+
+    column: str
+    member: Expr
+    args: tuple
+
+
+@dataclass(frozen=True)
 class SpanBlock(Node):
     """`round:`, `phase NAME:`, `turn P:` and `step NAME:` — named stretches of play."""
 
@@ -369,7 +388,7 @@ class SpanBlock(Node):
 
 Stmt = Union[
     Let, Assign, CallStmt, Move, Draw, Put, Shuffle, Merge, Connect, EndGame, Emit, Cancel, Modify, Log,
-    Break, Pass, Choose, UpTo, Pick, If, For, Repeat, While, Loop, SpanBlock,
+    Break, Pass, Choose, UpTo, Pick, If, For, Repeat, While, Loop, SpanBlock, Allow, RunCode,
 ]
 
 
@@ -491,6 +510,24 @@ class RuleDecl(Node):
     name: str
     params: tuple
     body: tuple
+
+
+@dataclass(frozen=True)
+class ActionDecl(Node):
+    """`action NAME(params):` with `option` entries — see Allow."""
+
+    name: str
+    params: tuple
+    options: tuple
+
+
+@dataclass(frozen=True)
+class CodeDecl(Node):
+    """`code COLUMN of KIND(params)`: the column of KIND's table holds statements taking params."""
+
+    column: str
+    kind: str
+    params: tuple
 
 
 @dataclass(frozen=True)

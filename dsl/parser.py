@@ -154,10 +154,11 @@ def _parse_string(token: Token, path: str) -> n.String:
     return n.String(_span_of(token, path), tuple(parts))
 
 
-def parse_snippet(text: str, path: str, statements: bool, line: int = 1) -> tuple:
+def parse_snippet(text: str, path: str, statements: bool, line: int = 1, column: int = 1) -> tuple:
     """Parse an expression (statements=False) or a list of statements written outside any rules
     file — in a scenario vocabulary, say. Line numbers are counted from `line`."""
-    remember_source(path, "\n" * (line - 1) + text)
+    if not Path(path).is_file():  # text of a file on disk is quoted from the file itself
+        remember_source(path, "\n" * (line - 1) + text)
     source = text if text.endswith("\n") else text + "\n"
     try:
         tree = _lark().parse(source if statements else text.strip(), start="snippet" if statements else "expr")
@@ -170,7 +171,7 @@ def parse_snippet(text: str, path: str, statements: bool, line: int = 1) -> tupl
     except DedentError:
         raise RulesError.at(n.Span(path, line, 1), "indentation does not match any outer block") from None
     try:
-        result = _ToNodes(path, line - 1, 0).transform(tree)
+        result = _ToNodes(path, line - 1, column - 1, every_line=True).transform(tree)
     except VisitError as err:
         if isinstance(err.orig_exc, RulesError):
             raise err.orig_exc from None
@@ -194,21 +195,22 @@ def _span_of(token: Token, path: str) -> n.Span:
 class _ToNodes(Transformer):
     """Each method builds one node; `meta` gives the span."""
 
-    def __init__(self, path: str, line_offset: int = 0, column_offset: int = 0):
+    def __init__(self, path: str, line_offset: int = 0, column_offset: int = 0, every_line: bool = False):
         super().__init__()
         self.path = path
         self.line_offset = line_offset
         self.column_offset = column_offset
+        self.every_line = every_line  # text lifted out of a YAML block: every line is indented
 
     def _span(self, meta) -> n.Span:
         if getattr(meta, "empty", True):
             return n.Span(self.path, 1 + self.line_offset, 1 + self.column_offset)
-        column_shift = self.column_offset if meta.line == 1 else 0
+        column_shift = self.column_offset if meta.line == 1 or self.every_line else 0
         return n.Span(self.path, meta.line + self.line_offset, meta.column + column_shift,
                       meta.end_line + self.line_offset, meta.end_column + column_shift)
 
     def _tspan(self, token: Token) -> n.Span:
-        column_shift = self.column_offset if token.line == 1 else 0
+        column_shift = self.column_offset if token.line == 1 or self.every_line else 0
         return n.Span(self.path, token.line + self.line_offset, token.column + column_shift)
 
     def _str(self, token):
@@ -318,6 +320,18 @@ class _ToNodes(Transformer):
 
     def param(self, meta, name, type_):
         return n.Param(self._span(meta), str(name), type_)
+
+    def action_decl(self, meta, name, params, *options):
+        return n.ActionDecl(self._span(meta), str(name), params or (), tuple(options))
+
+    def code_decl(self, meta, column, kind, params):
+        return n.CodeDecl(self._span(meta), str(column), str(kind), params or ())
+
+    def allow_stmt(self, meta, action, args, player, body):
+        return n.Allow(self._span(meta), str(action), args or (), player, body)
+
+    def run_stmt(self, meta, column, member, args):
+        return n.RunCode(self._span(meta), str(column), member, args or ())
 
     def trigger_decl(self, meta, pattern, condition, body):
         form, name, binds = pattern

@@ -48,6 +48,10 @@ class Program:
     statistics: list[n.StatisticDecl]
     events: set[str]
     requirements: list = field(default_factory=list)
+    actions: dict = field(default_factory=dict)  # name -> ActionDecl
+    codes: dict = field(default_factory=dict)  # (column, kind) -> CodeDecl
+    # (column, kind) -> per member, the name of the rule made from its cell (None: empty cell)
+    code_rules: dict = field(default_factory=dict)
     # Static type of every expression node, keyed by id(node); the nodes live as long as the program.
     types: dict[int, Type] = field(default_factory=dict)
     warnings: list[Any] = field(default_factory=list)

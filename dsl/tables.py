@@ -23,6 +23,7 @@ class Table:
     rows: tuple
     row_spans: tuple
     key: str | None
+    cell_spans: tuple = ()  # per row: {column: Span of where the cell's text starts}
 
     @property
     def columns(self) -> set[str]:
@@ -35,9 +36,11 @@ class Table:
 class _Located:
     """Maps a JSON path (tuple of keys and indexes) to the YAML mark where its value starts."""
 
-    def __init__(self, path: str):
+    def __init__(self, path: str, text: str = ""):
         self.path = path
+        self.lines = text.splitlines()
         self.marks: dict[tuple, Span] = {}
+        self.text_starts: dict[tuple, Span] = {}
 
     def build(self, node: yaml.Node, where: tuple = ()) -> Any:
         self.marks[where] = Span(self.path, node.start_mark.line + 1, node.start_mark.column + 1)
@@ -54,8 +57,21 @@ class _Located:
             return result
         if isinstance(node, yaml.SequenceNode):
             return [self.build(item, where + (i,)) for i, item in enumerate(node.value)]
+        self.text_starts[where] = self._text_start(node)
         # A scalar: let the safe constructor give it its YAML type (int, bool, text, …).
         return _construct_scalar(node)
+
+    def _text_start(self, node: yaml.Node) -> Span:
+        """Where a scalar's text begins: for a `|` or `>` block, its first line and indentation."""
+        line, column = node.start_mark.line + 1, node.start_mark.column + 1
+        if node.style in ("|", ">"):
+            for number in range(line + 1, len(self.lines) + 1):
+                content = self.lines[number - 1]
+                if content.strip():
+                    return Span(self.path, number, len(content) - len(content.lstrip()) + 1)
+        elif node.style in ('"', "'"):
+            column += 1
+        return Span(self.path, line, column)
 
     def span(self, where: tuple) -> Span:
         while where not in self.marks and where:
@@ -78,7 +94,7 @@ def load_yaml(path: Path) -> tuple[Any, _Located]:
     except UnicodeDecodeError as err:
         raise RulesError.at(Span(str(path), 1, 1), f"not UTF-8 text: {err.reason}") from None
     remember_source(str(path), text)
-    located = _Located(str(path))
+    located = _Located(str(path), text)
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as err:
@@ -134,6 +150,8 @@ def load_table(name: str, path: Path, key: str | None, used_at: Span) -> Table:
     if not isinstance(data, list) or not all(isinstance(r, dict) for r in data):
         raise RulesError.at(located.span(()), "a table is a list of rows (mappings)")
     spans = tuple(located.span((i,)) for i in range(len(data)))
+    cells = tuple({column: located.text_starts.get((i, column), spans[i]) for column in row}
+                  for i, row in enumerate(data))
     if key is not None:
         seen: dict[Any, int] = {}
         for i, row in enumerate(data):
@@ -142,4 +160,4 @@ def load_table(name: str, path: Path, key: str | None, used_at: Span) -> Table:
             if row[key] in seen:
                 raise RulesError.at(located.span((i, key)), f"key {row[key]!r} is already used by row {seen[row[key]] + 1}")
             seen[row[key]] = i
-    return Table(name, str(path), tuple(data), spans, key)
+    return Table(name, str(path), tuple(data), spans, key, cells)

@@ -51,6 +51,12 @@ class Suspension:
                 if not self.triggers[id(t)] and self.block(t.body):
                     self.triggers[id(t)] = changed = True
 
+    def code_rules_of(self, s: n.RunCode) -> list:
+        t = self.p.type_of(s.member)
+        if not (isinstance(t, tuple) and t[0] == "kind"):
+            return []
+        return [name for name in self.p.code_rules.get((s.column, t[1]), []) if name]
+
     def trigger_list(self, form: str, name: str) -> list[n.TriggerDecl]:
         return [t for t in self.p.triggers if t.form == form and t.name == name]
 
@@ -85,6 +91,8 @@ class Suspension:
         if isinstance(s, n.SpanBlock):
             if self.any_suspends(self.trigger_list("span_end", s.kind)):
                 return True
+        if isinstance(s, n.RunCode):
+            return any(self.rules.get(name, False) for name in self.code_rules_of(s))
         return any(self.block(b) for b in children_blocks(s))
 
 

@@ -192,11 +192,17 @@ class CompiledGame(FlatGen):
         for site, (value, fn) in enumerate(self.modifiers):
             mods_of[value][site] = ns[fn]
         ns["MODS_OF"] = mods_of
+        ns["SLOTS"] = tuple(b.scope.slots for b in self.blocks)
+        for table, names in self.code_tables.items():
+            ns[table] = tuple(None if name is None or name in self.flat_rules else ns[self.rule_names[name]]
+                              for name in names)
+            ns[table + "_BLOCKS"] = tuple(self.flat_rules[name].id if name in self.flat_rules else -1
+                                          for name in names)
         self.code = tuple(tuple(ns[f"I{b.id}_{pc}"] for pc in range(len(b.instrs))) for b in self.blocks)
         self.block_names = tuple(b.name for b in self.blocks)
         self.block_slots = tuple(b.scope.slots for b in self.blocks)
-        for site in self.sites:
-            for option in site.options:
+        for site_options in [site.options for site in self.sites] + [o for _, o, _ in self.action_sites]:
+            for option in site_options:
                 option.body = resolve_pc(option.body)
                 option.label = ns[option.label] if option.label in ns else _constant_label(self, option.label)
                 for binding in option.bindings:

@@ -215,6 +215,44 @@ class FlatGen(StmtGen):
         calls = self._deferring([f"{self.trigger_names[id(t)]}(S)" for t in self.triggers("span_end", s.kind)])
         self._then_push(block, self.span_exit_common(s) + calls)
 
+    def f_Allow(self, block: FlatBlock, s: n.Allow, scope: Scope, ctx: Ctx) -> None:
+        block.add([self.allow_enter(s, scope), f"return {block.next_pc + 1}"])
+        args_fn = self.path_function("(" + "".join(self.expr(a, scope) + ", " for a in s.args) + ")")
+        player_fn = self.path_function(self.expr(s.player, scope) if s.player is not None
+                                       else f"D[{CURRENT_PLAYER}]")
+        self.path.append(("allow", list(self.p.actions).index(s.action), args_fn, player_fn))
+        self.flat_body(block, s.body, scope.child(), ctx.inside(s))
+        self.path.pop()
+        block.add(["S.allows = S.allows[:-1]", f"return {block.next_pc + 1}"])
+
+    def f_RunCode(self, block: FlatBlock, s: n.RunCode, scope: Scope, ctx: Ctx) -> None:
+        table = self.code_table(s)
+        args = [self.expr(a, scope) for a in s.args]
+        member = self.fresh("m")
+        values = "[" + "".join(a + ", " for a in args) + "]"
+        block.add([f"{member} = {self.expr(s.member, scope)}", f"b = {table}_BLOCKS[{member}]",
+                   "if b >= 0:", f"    P = [[b, 0, {values} + [None] * SLOTS[b]]]"]
+                  + indent(self.push_lines(block))
+                  + [f"if {table}[{member}] is not None:", f"    {table}[{member}](S{''.join(', ' + a for a in args)})",
+                     f"return {block.next_pc + 1}"])
+
+    def compile_actions(self) -> None:
+        """Each standing action is a block; its options are listed like a `choose:` menu's."""
+        self.action_sites = []
+        for name, decl in self.p.actions.items():
+            block = self.new_block(f"action {name}")
+            for param in decl.params:
+                block.scope.bind(param.name)
+            options = []
+            for option in decl.options:
+                inner = block.scope.child()
+                label = self.label_function(option)
+                bindings, _ = self.bindings(option.binders, inner)
+                options.append(OptionSite(label, bindings, block.next_pc))
+                self.flat_body(block, option.body, inner, Ctx(flat=True))
+                block.add([f"return {POP}"])
+            self.action_sites.append((block.id, options, decl.span))
+
     def f_CallStmt(self, block: FlatBlock, s: n.CallStmt, scope: Scope, ctx: Ctx) -> None:
         target = self.flat_rules[s.name]
         args = [self.expr(a, scope) for a in s.args]
@@ -284,6 +322,7 @@ class FlatGen(StmtGen):
                 block.scope.bind(param.name)
             self.flat_body(block, self.p.rules[name].body, block.scope, Ctx(flat=True))
             block.add([f"return {POP}"])
+        self.compile_actions()
         for t in self.p.triggers:
             block = self.flat_triggers.get(id(t))
             if block is None:

@@ -15,7 +15,7 @@ from .moves import IllegalMove, Move
 from .options import resolve_options
 from .placement import place
 from .position import Position
-from .runtime import seed_state
+from .runtime import RulesRuntimeError, seed_state
 
 
 @dataclass(frozen=True)
@@ -75,8 +75,17 @@ class Game:
         """Set up the game (its `setup:` block) and play on to the first decision."""
         c = self.compiled
         S = State(self._initial_data[:], [[0, 0, [None] * c.block_slots[0]]], seed_state(seed))
-        run(S, self._code, self._names)
+        self._run(S)
         return S
+
+    def _run(self, S: State) -> None:
+        """Run to the next decision; a decision with nothing to choose is a mistake in the rules."""
+        run(S, self._code, self._names)
+        if S.result is None and not (
+                any(any_values(S, S.frames[-1][2][:], option.bindings) for option in self._sites[S.decision].options)
+                or any(any_values(S, L[:], option.bindings) for option, L, _ in self._choices(S))):
+            raise RulesRuntimeError(self._sites[S.decision].span,
+                                    "a choice with nothing to choose from (guard it with an 'if')")
 
     def state_from_json(self, raw: Any) -> State:
         S = State.from_json(raw, self._list_slots)
@@ -115,16 +124,28 @@ class Game:
             raise IllegalMove("the game is over")
         return self._sites[S.decision], S.frames[-1]
 
-    def iter_legal_moves(self, S: State) -> Iterator[Move]:
+    def _choices(self, S: State) -> list:
+        """The waiting decision's options, then those of standing actions the decider may take:
+        (option, locals to bind into, action block or None) each, in move-option order."""
         site, frame = self._pending(S)
-        L = frame[2][:]
-        for index, option in enumerate(site.options):
+        choices = [(option, frame[2], None) for option in site.options]
+        for action, args, player in S.allows:
+            if player == S.decider:
+                block, options, _ = self.compiled.action_sites[action]
+                L = list(args) + [None] * (self.compiled.block_slots[block] - len(args))
+                choices.extend((option, L, block) for option in options)
+        return choices
+
+    def iter_legal_moves(self, S: State) -> Iterator[Move]:
+        site, _ = self._pending(S)
+        for index, (option, L, _) in enumerate(self._choices(S)):
             label = option.label
-            for values in option_values(S, L, option.bindings):
+            for values in option_values(S, L[:], option.bindings):
                 yield Move(site.id, index, values, label)
 
     def legal_moves(self, S: State) -> list[Move]:
-        """Every move allowed now, generated from the `choose` that is waiting."""
+        """Every move allowed now, generated from the `choose` that is waiting (and any standing
+        action the deciding player is allowed)."""
         if S.result is not None:
             return []
         return list(self.iter_legal_moves(S))
@@ -132,20 +153,20 @@ class Game:
     def sample_move(self, S: State, rng: random.Random) -> Move:
         """A uniformly random legal move, built without making every move object first."""
         site, frame = self._pending(S)
-        L = frame[2][:]
         options = site.options
-        if len(options) == 1:
-            values = option_values(S, L, options[0].bindings)
+        if len(options) == 1 and not S.allows:
+            values = option_values(S, frame[2][:], options[0].bindings)
             if values:
                 return Move(site.id, 0, values[rng.randrange(len(values))], options[0].label)
         else:
-            per_option = [option_values(S, L, option.bindings) for option in options]
+            choices = self._choices(S)
+            per_option = [option_values(S, L[:], option.bindings) for option, L, _ in choices]
             total = sum(len(v) for v in per_option)
             if total:
                 pick = rng.randrange(total)
                 for index, values in enumerate(per_option):
                     if pick < len(values):
-                        return Move(site.id, index, values[pick], options[index].label)
+                        return Move(site.id, index, values[pick], choices[index][0].label)
                     pick -= len(values)
         raise RulebookError(f"{site.span}: no legal move at this decision")
 
@@ -170,12 +191,13 @@ class Game:
         site, frame = self._pending(S)
         if move.decision != site.id:
             raise IllegalMove(f"'{move}' answers another decision than the one waiting ({site.span})")
-        if not 0 <= move.option < len(site.options):
+        choices = self._choices(S) if S.allows else [(o, frame[2], None) for o in site.options]
+        if not 0 <= move.option < len(choices):
             raise IllegalMove(f"'{move}' is not one of the choices here")
-        option = site.options[move.option]
+        option, base, block = choices[move.option]
         if len(move.values) != len(option.bindings):
             raise IllegalMove(f"'{move}' gives {len(move.values)} value(s), {len(option.bindings)} wanted")
-        L = frame[2][:]
+        L = base[:]
         for binding, value in zip(option.bindings, move.values):
             if value not in binding.domain(S, L):
                 raise IllegalMove(f"'{move}' is not a legal move: {value!r} is not one of the choices")
@@ -185,10 +207,13 @@ class Game:
                                   f"{_rule_text(site.span)}")
         for slot in option.clears:
             L[slot] = None
-        frame[2] = L
-        frame[1] = option.body
+        if block is None:
+            frame[2] = L
+            frame[1] = option.body
+        else:  # a standing action: run it, then come back to the same decision
+            S.frames.append([block, option.body, L])
         S.decision = -1
-        run(S, self._code, self._names)
+        self._run(S)
 
     def child(self, S: State, move: Move) -> State:
         """A new state after `move`; S itself is unchanged."""
@@ -299,6 +324,18 @@ def option_values(S: State, L: list, bindings: list) -> list:
         tails = option_values(S, L, rest) if fixed is None or rest[0].condition is not None else fixed
         out.extend((v,) + tail for tail in tails)
     return out
+
+
+def any_values(S: State, L: list, bindings: list) -> bool:
+    """Does at least one tuple of values satisfy the bindings? (stops at the first)"""
+    if not bindings:
+        return True
+    first = bindings[0]
+    for v in first.domain(S, L):
+        L[first.slot] = v
+        if (first.condition is None or first.condition(S, L)) and any_values(S, L, bindings[1:]):
+            return True
+    return False
 
 
 def _rule_text(span) -> str:

@@ -20,12 +20,13 @@ class State:
     decision  the number of the decision waiting for a move (-1 when none)
     decider   the player who makes it
     result    None while playing; then (winners, winners are players?, reason)
+    allows    standing actions allowed now: (action number, arguments, player) each
     """
 
-    __slots__ = ("data", "frames", "rng", "mods", "decision", "decider", "result")
+    __slots__ = ("data", "frames", "rng", "mods", "decision", "decider", "result", "allows")
 
     def __init__(self, data: list, frames: list, rng: int, mods: tuple = (), decision: int = -1,
-                 decider: int = -1, result: Optional[tuple] = None):
+                 decider: int = -1, result: Optional[tuple] = None, allows: tuple = ()):
         self.data = data
         self.frames = frames
         self.rng = rng
@@ -33,11 +34,12 @@ class State:
         self.decision = decision
         self.decider = decider
         self.result = result
+        self.allows = allows
 
     def copy(self) -> "State":
         """A deep copy that costs the state's size: every value inside is immutable."""
         return State(self.data[:], [[f[0], f[1], f[2][:]] for f in self.frames], self.rng,
-                     self.mods, self.decision, self.decider, self.result)
+                     self.mods, self.decision, self.decider, self.result, self.allows)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self._key() == other._key()
@@ -46,7 +48,8 @@ class State:
         return hash(repr(self._key()))
 
     def _key(self) -> tuple:
-        return (self.data, self.frames, self.rng, self.mods, self.decision, self.decider, self.result)
+        return (self.data, self.frames, self.rng, self.mods, self.decision, self.decider, self.result,
+                self.allows)
 
     def to_json(self) -> dict:
         return {
@@ -57,6 +60,7 @@ class State:
             "decision": self.decision,
             "decider": self.decider,
             "result": None if self.result is None else [list(self.result[0]), self.result[1], self.result[2]],
+            "allows": [[a[0], list(a[1]), a[2]] for a in self.allows],
         }
 
     @classmethod
@@ -70,7 +74,9 @@ class State:
             result = raw["result"]
             if result is not None:
                 result = (tuple(result[0]), bool(result[1]), str(result[2]))
-            return cls(data, frames, int(raw["rng"]), mods, int(raw["decision"]), int(raw["decider"]), result)
+            allows = tuple((int(a[0]), freeze(a[1]), int(a[2])) for a in raw.get("allows", ()))
+            return cls(data, frames, int(raw["rng"]), mods, int(raw["decision"]), int(raw["decider"]), result,
+                       allows)
         except (KeyError, TypeError, ValueError, IndexError) as err:
             raise RulebookError(f"not a saved state of this game: {err}") from None
 
@@ -105,6 +111,7 @@ def run(S: State, code: tuple, block_names: tuple) -> None:
     except GameOver as over:
         S.result = (tuple(over.winners[0]), bool(over.winners[1]), over.reason)
         S.frames = []
+        S.allows = ()
         S.decision = -1
         S.decider = -1
         return

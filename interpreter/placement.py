@@ -47,12 +47,15 @@ def place(game, S: State, step: str, player: int) -> None:
     for block, path, enter_pc in sites:
         for chain in _chains(compiled.calls, block):
             trial = S.copy()
+            trial.data[CURRENT_PLAYER] = player
             levels = [(caller, caller_path, return_pc, args) for caller, caller_path, return_pc, args, _ in chain]
             levels.append((block, path, enter_pc, None))
-            frames = _build(compiled, trial, levels, player)
+            _allowed: list = []
+            frames = _build(compiled, trial, levels, player, _allowed)
             if frames is None:
                 continue
             trial.frames = frames
+            trial.allows = tuple(entry for entry in _allowed)
             trial.data[CURRENT_PLAYER] = player
             trial.data[CURRENT_STEP] = -1
             trial.mods = tuple(m for m in trial.mods if m[2] not in TURN_SPANS)
@@ -67,7 +70,7 @@ def place(game, S: State, step: str, player: int) -> None:
     raise PlacementError(f"'{step}' is never a step of {game.player_names[player]}'s turn")
 
 
-def _build(compiled, S: State, levels: list, player: int) -> Optional[list]:
+def _build(compiled, S: State, levels: list, player: int, allowed: list) -> Optional[list]:
     """Frames for the levels (root first), or None if no loop iteration gives player's turn."""
     frames: list = []
 
@@ -109,6 +112,12 @@ def _build(compiled, S: State, levels: list, player: int) -> Optional[list]:
             return entry[1](S, L) == player and entries(i, path, j + 1, L, next_args)
         if kind == "phase":
             S.data[CURRENT_PHASE] = entry[1]
+        if kind == "allow":
+            allowed.append((entry[1], entry[2](S, L), entry[3](S, L)))
+            if entries(i, path, j + 1, L, next_args):
+                return True
+            allowed.pop()
+            return False
         return entries(i, path, j + 1, L, next_args)
 
     return frames if level(0, None) else None
@@ -116,7 +125,7 @@ def _build(compiled, S: State, levels: list, player: int) -> Optional[list]:
 
 def _adopt(S: State, trial: State) -> None:
     S.data, S.frames, S.rng, S.mods = trial.data, trial.frames, trial.rng, trial.mods
-    S.decision, S.decider, S.result = trial.decision, trial.decider, trial.result
+    S.decision, S.decider, S.result, S.allows = trial.decision, trial.decider, trial.result, trial.allows
 
 
 def _why_not(game, trial: State, step: str, player: int) -> str:

@@ -124,6 +124,7 @@ class StmtGen(ExprGen):
         self.step_names: list[str] = []
         self.phase_names: list[str] = []
         self.step_paths: dict[str, list] = {}
+        self.code_tables: dict[str, list] = {}
 
     def value_function(self, name: str) -> str:
         return self.value_names[name]
@@ -167,6 +168,9 @@ class StmtGen(ExprGen):
     def n_Break(self, s, scope, ctx):
         lines = []
         for span in reversed(ctx.spans):  # leaving a turn (or phase…) by break still ends it
+            if isinstance(span, n.Allow):
+                lines.append("S.allows = S.allows[:-1]")
+                continue
             lines += self.span_exit_common(span) + [
                 f"{self.trigger_names[id(t)]}(S)" for t in self.triggers("span_end", span.kind)
                 if id(t) not in self.flat_triggers]
@@ -241,6 +245,31 @@ class StmtGen(ExprGen):
     def n_SpanBlock(self, s: n.SpanBlock, scope, ctx):
         return (self.span_enter(s, scope) + self.native_block(s.body, scope.child(), ctx.inside(s))
                 + self.span_exit_native(s))
+
+    def n_Allow(self, s: n.Allow, scope, ctx):
+        return ([self.allow_enter(s, scope)] + self.native_block(s.body, scope.child(), ctx.inside(s))
+                + ["S.allows = S.allows[:-1]"])
+
+    def allow_enter(self, s: n.Allow, scope) -> str:
+        args = "".join(self.expr(a, scope) + ", " for a in s.args)
+        player = self.expr(s.player, scope) if s.player is not None else f"D[{CURRENT_PLAYER}]"
+        index = list(self.p.actions).index(s.action)
+        return f"S.allows = S.allows + (({index}, ({args}), {player}),)"
+
+    def n_RunCode(self, s: n.RunCode, scope, ctx):
+        table = self.code_table(s)
+        args = "".join(", " + self.expr(a, scope) for a in s.args)
+        member = self.fresh("m")
+        return [f"{member} = {self.expr(s.member, scope)}",
+                f"if {table}[{member}] is not None:", f"    {table}[{member}](S{args})"]
+
+    def code_table(self, s: n.RunCode) -> str:
+        """The name of a generated tuple: for each member, the function of its cell (or None)."""
+        kind = self.type_of(s.member)[1]
+        names = self.p.code_rules.get((s.column, kind), [])
+        table = f"RUN_{list(self.p.codes).index((s.column, kind))}"
+        self.code_tables[table] = names
+        return table
 
     def span_enter(self, s: n.SpanBlock, scope) -> list[str]:
         if s.kind == "turn":
