@@ -179,11 +179,13 @@ class Game:
         raise IllegalMove(f"'{text}' is not a legal move here")
 
     def move_from_json(self, S: State, raw: Any) -> Move:
+        """A move from its JSON form (Move.to_json()) at the decision waiting in S."""
         try:
             decision, option, values = int(raw[0]), int(raw[1]), tuple(raw[2])
-            label = self._sites[decision].options[option].label
         except (TypeError, ValueError, IndexError, KeyError):
             raise IllegalMove(f"not a move: {raw!r}") from None
+        choices = self._choices(S) if decision == S.decision else []
+        label = choices[option][0].label if 0 <= option < len(choices) else None
         return Move(decision, option, values, label)
 
     def apply(self, S: State, move: Move) -> None:
