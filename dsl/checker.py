@@ -140,7 +140,12 @@ class Checker:
             if decl.default is not None:
                 t = self.expr(decl.default, top)
                 wanted = BOOL if decl.kind == "bool" else INT if decl.kind == "int" else ANY
-                if decl.kind == "choice":
+                if decl.kind == "list":
+                    if decl.choices[0] not in p.kinds:
+                        self.error(decl.span, f"unknown kind '{decl.choices[0]}'{did_you_mean(decl.choices[0], p.kinds)}")
+                    elif not isinstance(decl.default, n.ListExpr) or decl.default.items:
+                        self.error(decl.default.span, "a list option's default is [] (none given)")
+                elif decl.kind == "choice":
                     if not (isinstance(decl.default, n.Name) and decl.default.name in decl.choices):
                         self.error(decl.default.span, f"the default must be one of {', '.join(decl.choices)}")
                 else:
@@ -193,8 +198,10 @@ class Checker:
             scope = self.params_scope(decl.params)
             self.s_Choose(n.Choose(decl.span, decl.options, None, False, True), scope)
         for (column, kind), decl in p.codes.items():
-            for param in decl.params:
-                self.resolve_type(param.type)
+            scope = self.params_scope(decl.params)
+            if decl.default is not None:
+                self.expect(decl.default, self.expr(decl.default, scope), self.resolve_type(decl.result),
+                            f"the default of '{column}'")
         for decl in (p.setup, p.flow):
             if decl is not None:
                 self.block(decl.body, Scope())
@@ -223,7 +230,7 @@ class Checker:
             if name not in self.used_actions:
                 self.warn(decl.span, f"action '{name}' is never allowed")
         for name, decl in p.values.items():
-            if name not in self.used_values:
+            if name not in self.used_values and " of " not in name:
                 self.warn(decl.span, f"value '{name}' is never used")
         return self.diagnostics
 
@@ -556,11 +563,12 @@ class Checker:
                 self.error(s.member.span, f"'run {s.column} of …' needs a piece of a kind, not {show(t)}")
             return
         decl = self.p.codes.get((s.column, t[1]))
-        if decl is None:
-            known = [c for c, k in self.p.codes if k == t[1]]
-            self.error(s.span, f"kind '{t[1]}' has no code column '{s.column}'{did_you_mean(s.column, known)}")
+        if decl is None or decl.result is not None:
+            known = [c for (c, k), d in self.p.codes.items() if k == t[1] and d.result is None]
+            self.error(s.span, f"kind '{t[1]}' has no code column '{s.column}' of statements"
+                               f"{did_you_mean(s.column, known)}")
             return
-        self.check_args(s, f"{s.column} of {t[1]}", decl.params, s.args, scope)
+        self.check_args(s, f"{s.column} of {t[1]}", decl.params[1:], s.args, scope)
 
     def s_SpanBlock(self, s: n.SpanBlock, scope: Scope) -> None:
         self.span_kinds.add(s.kind)
@@ -689,6 +697,10 @@ class Checker:
         if e.name in self.p.rules:
             self.error(e.span, f"rule '{e.name}' is a statement; call it on a line of its own")
             return ANY
+        code = next((d for (c, _), d in self.p.codes.items() if c == e.name and d.result is not None), None)
+        if code is not None:
+            self.check_args_types(e, e.name, code.params, e.args, args)
+            return self.resolve_type(code.result)
         if e.name not in BUILTINS:
             known = set(BUILTINS) | set(self.p.values)
             self.error(e.span, f"unknown function '{e.name}'{did_you_mean(e.name, known)}")

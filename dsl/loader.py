@@ -82,7 +82,9 @@ def _collect(modules: list[n.Module], folder: Path) -> tuple[Program, list[Diagn
                 p.title, p.version = d.title, d.version
             elif isinstance(d, n.OptionDecl):
                 p.options[d.name] = d
-                declare(d.name, "option", d, {"bool": BOOL, "int": INT}.get(d.kind, TEXT))
+                option_type = ("list", ("kind", d.choices[0])) if d.kind == "list" else \
+                    {"bool": BOOL, "int": INT}.get(d.kind, TEXT)
+                declare(d.name, "option", d, option_type)
             elif isinstance(d, n.TableDecl):
                 try:
                     p.tables[d.name] = load_table(d.name, folder / d.file, d.key, d.span)
@@ -149,6 +151,8 @@ def _collect(modules: list[n.Module], folder: Path) -> tuple[Program, list[Diagn
                 if (d.column, d.kind) in p.codes:
                     errors.append(Diagnostic(d.span, f"code '{d.column} of {d.kind}' is declared twice"))
                 p.codes[(d.column, d.kind)] = d
+                if d.result is not None:
+                    declare(d.column, "codevalue", d, ANY)
     errors.extend(_code_cells(p))
     return p, errors
 
@@ -166,10 +170,17 @@ def _code_cells(p: Program) -> list[Diagnostic]:
             errors.append(Diagnostic(decl.span, f"table '{table.name}' has no column '{column}'"
                                                 f"{did_you_mean(column, table.columns)}"))
             continue
+        if not decl.params or decl.params[0].type.name != kind_name:
+            errors.append(Diagnostic(decl.span, f"the first parameter of 'code {column} of {kind_name}' "
+                                                f"is the {kind_name} itself (e.g. 'card: {kind_name}')"))
+            continue
         names = []
         for i, row in enumerate(table.rows):
             text = row.get(column)
             if text is None or (isinstance(text, str) and not text.strip()):
+                if decl.result is not None and decl.default is None:
+                    errors.append(Diagnostic(table.row_spans[i], f"no '{column}' here, and "
+                                             f"'code {column} of {kind_name}' gives no default"))
                 names.append(None)
                 continue
             where = table.cell_spans[i].get(column, table.row_spans[i]) if table.cell_spans else table.row_spans[i]
@@ -180,12 +191,15 @@ def _code_cells(p: Program) -> list[Diagnostic]:
             member = str(row.get(table.key, i + 1)) if table.key else str(i + 1)
             name = f"{column} of {member}"
             try:
-                body = parse_snippet(text, table.path, True, where.line, where.column)
+                body = parse_snippet(text, table.path, decl.result is None, where.line, where.column)
             except RulesError as err:
                 errors.extend(err.diagnostics)
                 names.append(None)
                 continue
-            p.rules[name] = n.RuleDecl(where, name, decl.params, body)
+            if decl.result is None:
+                p.rules[name] = n.RuleDecl(where, name, decl.params, body)
+            else:
+                p.values[name] = n.ValueDecl(where, name, decl.params, decl.result, body[0])
             names.append(name)
         p.code_rules[(column, kind_name)] = names
     return errors

@@ -523,11 +523,14 @@ class ActionDecl(Node):
 
 @dataclass(frozen=True)
 class CodeDecl(Node):
-    """`code COLUMN of KIND(params)`: the column of KIND's table holds statements taking params."""
+    """`code COLUMN of KIND(params) [-> TYPE [= default]]`: the column of KIND's table holds rules
+    text — statements, or (with a type) an expression. The first parameter is the member itself."""
 
     column: str
     kind: str
     params: tuple
+    result: Optional[TypeRef] = None
+    default: Optional[Expr] = None
 
 
 @dataclass(frozen=True)

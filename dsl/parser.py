@@ -242,6 +242,9 @@ class _ToNodes(Transformer):
     def choice_option(self, meta, *names):
         return ("choice", None, tuple(str(x) for x in names))
 
+    def list_option(self, meta, kind):
+        return ("list", None, (str(kind),))
+
     def require_decl(self, meta, condition, message):
         return n.RequireDecl(self._span(meta), condition, str(message)[1:-1])
 
@@ -324,8 +327,8 @@ class _ToNodes(Transformer):
     def action_decl(self, meta, name, params, *options):
         return n.ActionDecl(self._span(meta), str(name), params or (), tuple(options))
 
-    def code_decl(self, meta, column, kind, params):
-        return n.CodeDecl(self._span(meta), str(column), str(kind), params or ())
+    def code_decl(self, meta, column, kind, params, result, default):
+        return n.CodeDecl(self._span(meta), str(column), str(kind), params or (), result, default)
 
     def allow_stmt(self, meta, action, args, player, body):
         return n.Allow(self._span(meta), str(action), args or (), player, body)

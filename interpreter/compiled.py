@@ -52,6 +52,7 @@ class CompiledGame(FlatGen):
         self.compile_flat_blocks()
         self.compile_native_callables()
         self.compile_values()
+        self.compile_code_defaults()
         self._extras()
         self._assemble()
 
@@ -183,6 +184,17 @@ class CompiledGame(FlatGen):
             self.source += [f"def STAT{i}(S):", "    D = S.data",
                             f"    return {self.expr(decl.value, Scope(self, False))}"]
 
+    def compile_code_defaults(self) -> None:
+        """For expression columns: a function giving the declared default, for empty cells."""
+        for (column, kind), decl in self.p.codes.items():
+            if decl.result is None:
+                continue
+            scope = Scope(self, False)
+            params = [scope.bind(p.name) for p in decl.params]
+            body = self.expr(decl.default, scope) if decl.default is not None else "None"
+            index = list(self.p.codes).index((column, kind))
+            self.source += [f"def DEFAULT_{index}(S, {', '.join(params)}):", "    D = S.data", f"    return {body}"]
+
     def _assemble(self) -> None:
         source = "\n".join(self.source + self.instruction_source()) + "\n"
         self.python_source = source
@@ -194,6 +206,10 @@ class CompiledGame(FlatGen):
         ns["MODS_OF"] = mods_of
         ns["SLOTS"] = tuple(b.scope.slots for b in self.blocks)
         for table, names in self.code_tables.items():
+            if table in self.code_defaults:  # an expression column: empty cells give the default
+                default = ns["DEFAULT_" + table.split("_")[1]]
+                ns[table] = tuple(default if name is None else ns[self.value_names[name]] for name in names)
+                continue
             ns[table] = tuple(None if name is None or name in self.flat_rules else ns[self.rule_names[name]]
                               for name in names)
             ns[table + "_BLOCKS"] = tuple(self.flat_rules[name].id if name in self.flat_rules else -1

@@ -302,7 +302,13 @@ class ExprGen:
         if e.name in self.p.values:
             return f"{self.value_function(e.name)}(S, {', '.join(args)})" if args else \
                 f"{self.value_function(e.name)}(S)"
+        code = next((k for (c, k), d in self.p.codes.items() if c == e.name and d.result is not None), None)
+        if code is not None:
+            return self.code_value_call(e.name, code, args)
         return getattr(self, "b_" + e.name)(e, args, scope)
+
+    def code_value_call(self, column: str, kind: str, args: list) -> str:
+        raise NotImplementedError  # provided by the statement compiler
 
     def value_function(self, name: str) -> str:
         raise NotImplementedError  # provided by the statement compiler

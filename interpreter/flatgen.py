@@ -227,13 +227,13 @@ class FlatGen(StmtGen):
 
     def f_RunCode(self, block: FlatBlock, s: n.RunCode, scope: Scope, ctx: Ctx) -> None:
         table = self.code_table(s)
-        args = [self.expr(a, scope) for a in s.args]
         member = self.fresh("m")
+        args = [member] + [self.expr(a, scope) for a in s.args]
         values = "[" + "".join(a + ", " for a in args) + "]"
         block.add([f"{member} = {self.expr(s.member, scope)}", f"b = {table}_BLOCKS[{member}]",
                    "if b >= 0:", f"    P = [[b, 0, {values} + [None] * SLOTS[b]]]"]
                   + indent(self.push_lines(block))
-                  + [f"if {table}[{member}] is not None:", f"    {table}[{member}](S{''.join(', ' + a for a in args)})",
+                  + [f"elif {table}[{member}] is not None:", f"    {table}[{member}](S{''.join(', ' + a for a in args)})",
                      f"return {block.next_pc + 1}"])
 
     def compile_actions(self) -> None:

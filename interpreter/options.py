@@ -10,6 +10,15 @@ from dsl.errors import OptionsError, did_you_mean
 from dsl.program import Program
 
 
+def member_names(program: Program, kind: str) -> list[str]:
+    """The names a kind's members go by: as listed, or its table's key column."""
+    decl = program.kinds[kind]
+    if decl.table is None:
+        return list(decl.members)
+    table = program.tables[decl.table]
+    return [str(row.get(table.key, i + 1)) if table.key else str(i + 1) for i, row in enumerate(table.rows)]
+
+
 def _literal(e) -> Any:
     """The value of a literal (option defaults and bounds are written as plain values)."""
     if isinstance(e, n.Number):
@@ -37,9 +46,14 @@ def option_schema(program: Program) -> dict:
             prop["type"] = "boolean"
         elif decl.kind == "int":
             prop.update(type="integer", minimum=_literal(decl.bounds.low), maximum=_literal(decl.bounds.high))
+        elif decl.kind == "list":
+            prop.update(type="array", uniqueItems=True,
+                        items={"enum": member_names(program, decl.choices[0])})
+            properties[name] = prop
+            continue
         else:
             prop["enum"] = list(decl.choices)
-        if decl.default is not None:
+        if decl.default is not None and decl.kind != "list":
             prop["default"] = _literal(decl.default)
         properties[name] = prop
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object",
@@ -50,19 +64,36 @@ def resolve_options(program: Program, given: dict) -> tuple[dict, int]:
     """Fill in defaults and validate; give (option values, player count)."""
     schema = option_schema(program)
     known = schema["properties"]
+    given = {name: _as_list(value) if known.get(name, {}).get("type") == "array" else value
+             for name, value in given.items()}
     for name in given:
         if name not in known:
             listing = ", ".join(sorted(known)) or "none"
             raise OptionsError(f"unknown option '{name}'{did_you_mean(name, known)}; "
                                f"{program.title} has: {listing}")
-    errors = sorted(Draft202012Validator(schema).iter_errors(given), key=lambda e: list(e.path))
+    errors = sorted(Draft202012Validator(schema).iter_errors(given), key=lambda e: list(map(str, e.path)))
     if errors:
         e = errors[0]
         where = f"option '{e.path[0]}': " if e.path else ""
+        if e.validator == "enum":
+            names = e.validator_value
+            raise OptionsError(f"{where}no {e.instance!r}{did_you_mean(str(e.instance), names)}; "
+                               f"the choices are {', '.join(names)}")
         raise OptionsError(f"{where}{e.message}")
     values = {name: given.get(name, prop.get("default")) for name, prop in known.items()}
+    for name, prop in known.items():
+        if prop.get("type") == "array":  # list options hold the members' numbers
+            names = prop["items"]["enum"]
+            values[name] = tuple(names.index(v) for v in (values[name] or ()))
     for name, value in values.items():
         if value is None:
             raise OptionsError(f"option '{name}' has no default; give it a value")
     player_count = values.pop("players", 2)
     return values, player_count
+
+
+def _as_list(value: Any) -> Any:
+    """`Monk,Herald` (as typed on a command line) → ['Monk', 'Herald']."""
+    if isinstance(value, str):
+        return [part.strip() for part in value.split(",") if part.strip()]
+    return value

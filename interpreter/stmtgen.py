@@ -125,6 +125,7 @@ class StmtGen(ExprGen):
         self.phase_names: list[str] = []
         self.step_paths: dict[str, list] = {}
         self.code_tables: dict[str, list] = {}
+        self.code_defaults: dict[str, tuple] = {}
 
     def value_function(self, name: str) -> str:
         return self.value_names[name]
@@ -261,15 +262,25 @@ class StmtGen(ExprGen):
         args = "".join(", " + self.expr(a, scope) for a in s.args)
         member = self.fresh("m")
         return [f"{member} = {self.expr(s.member, scope)}",
-                f"if {table}[{member}] is not None:", f"    {table}[{member}](S{args})"]
+                f"if {table}[{member}] is not None:", f"    {table}[{member}](S, {member}{args})"]
 
     def code_table(self, s: n.RunCode) -> str:
+        return self.code_table_for(s.column, self.type_of(s.member)[1])
+
+    def code_table_for(self, column: str, kind: str) -> str:
         """The name of a generated tuple: for each member, the function of its cell (or None)."""
-        kind = self.type_of(s.member)[1]
-        names = self.p.code_rules.get((s.column, kind), [])
-        table = f"RUN_{list(self.p.codes).index((s.column, kind))}"
+        names = self.p.code_rules.get((column, kind), [])
+        table = f"RUN_{list(self.p.codes).index((column, kind))}"
         self.code_tables[table] = names
         return table
+
+    def code_value_call(self, column: str, kind: str, args: list) -> str:
+        """A cell of an expression column, chosen by its member (the first argument)."""
+        table = self.code_table_for(column, kind)
+        self.code_defaults[table] = (column, kind)
+        member = self.fresh("m")
+        rest = "".join(", " + a for a in args[1:])
+        return f"(lambda {member}: {table}[{member}](S, {member}{rest}))({args[0]})"
 
     def span_enter(self, s: n.SpanBlock, scope) -> list[str]:
         if s.kind == "turn":

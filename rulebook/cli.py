@@ -11,6 +11,7 @@ from dsl.errors import OptionsError, RulebookError, RulesError
 
 from . import api
 from .play import play_game, write_json_log
+from .sim.commands import add_parsers as add_simulation_parsers, run_compare, run_simulate
 
 
 class _Parser(argparse.ArgumentParser):
@@ -30,6 +31,30 @@ def _option_pairs(pairs: Sequence[str]) -> dict:
             raise OptionsError(f"option '{pair}' must be written NAME=VALUE")
         name, value = pair.split("=", 1)
         options[name.strip()] = _value(value.strip())
+    return options
+
+
+GAME_OPTION_COMMANDS = ("play", "check")
+
+
+def _game_flags(tokens: Sequence[str]) -> dict:
+    """A game's own options as flags: `--expert` (true), `--characters Monk,Herald`, `--variant A,C`."""
+    options: dict = {}
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        if not token.startswith("--") or len(token) < 3:
+            raise OptionsError(f"unrecognized argument '{token}'")
+        name, eq, value = token[2:].partition("=")
+        name = name.replace("-", "_")
+        if eq:
+            options[name] = _value(value)
+        elif i + 1 < len(tokens) and not tokens[i + 1].startswith("--"):
+            options[name] = _value(tokens[i + 1])
+            i += 1
+        else:
+            options[name] = True
+        i += 1
     return options
 
 
@@ -56,7 +81,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="also compile with this option (repeatable)")
 
     play = commands.add_parser("play", help="play a whole game with random players and print its log",
-                               description="Play a whole game with random players and print a readable log.")
+                               description="Play a whole game with random players and print a readable log. "
+                                           "A game's own options can also be given as flags: --NAME [VALUE] "
+                                           "(e.g. --expert, --characters Monk,Herald,Thief).")
     play.add_argument("game", help="a shipped game's name (e.g. eriantys) or a rules folder")
     play.add_argument("--players", type=int, help="number of players (the game says which counts it allows)")
     play.add_argument("--seed", type=int, default=0, help="seed for the game's chance and the random players (default 0)")
@@ -76,6 +103,8 @@ def build_parser() -> argparse.ArgumentParser:
     test.add_argument("-k", metavar="EXPRESSION", help="only scenarios whose names match (as pytest -k)")
     test.add_argument("--quiet", action="store_true", help="one character per scenario")
 
+    add_simulation_parsers(commands)
+
     games = commands.add_parser("games", help="list the games shipped with Rulebook")
     games.set_defaults(command="games")
     return parser
@@ -83,12 +112,20 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
     if args.command is None:
         parser.print_help()
         return 2
+    if extra and args.command not in GAME_OPTION_COMMANDS:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
-        return {"check": _check, "play": _play, "test": _test, "games": _games}[args.command](args)
+        args.game_options = _game_flags(extra)
+    except OptionsError as err:
+        print(f"rulebook: {err}", file=sys.stderr)
+        return 2
+    try:
+        return {"check": _check, "play": _play, "test": _test, "games": _games,
+                "simulate": run_simulate, "compare": run_compare}[args.command](args)
     except RulesError as err:
         for diagnostic in err.diagnostics:
             print(diagnostic.render(), file=sys.stderr)
@@ -118,14 +155,14 @@ def _check(args) -> int:
     for warning in program.warnings:
         print(warning.render())
     # Compiling for the default options (and any given) finds what only shows with real numbers.
-    api.load_game(folder, _option_pairs(args.option))
+    api.load_game(folder, {**_option_pairs(args.option), **args.game_options})
     count = len(program.warnings)
     print(f"{folder}: ok" + (f" ({count} warning{'s' if count != 1 else ''})" if count else ""))
     return 0
 
 
 def _play(args) -> int:
-    options = _option_pairs(args.option)
+    options = {**_option_pairs(args.option), **args.game_options}
     if args.players is not None:
         options["players"] = args.players
     game = api.load_game(args.game, options)

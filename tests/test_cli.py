@@ -48,7 +48,9 @@ def test_same_seed_same_log(capsys) -> None:
     (["play", "eriantys", "--seed", "1.5"], "argument --seed: invalid int value: '1.5'"),
     (["play", "nosuchgame"], "no game 'nosuchgame'"),
     (["play", "eriantys", "-o", "expret=true"], "unknown option 'expret'"),
-    (["play", "eriantys", "--bogus"], "unrecognized arguments: --bogus"),
+    (["play", "eriantys", "--bogus"], "unknown option 'bogus'"),
+    (["play", "eriantys", "stray"], "unrecognized argument 'stray'"),
+    (["games", "--bogus"], "unrecognized arguments: --bogus"),
 ])
 def test_bad_values_get_one_line_and_exit_2(capsys, argv, message) -> None:
     code, out, err = run_catching(capsys, argv)
