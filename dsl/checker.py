@@ -554,6 +554,8 @@ class Checker:
             self.check_args(s, s.action, action.params, s.args, scope)
         if s.player is not None:
             self.expect(s.player, self.expr(s.player, scope), PLAYER, "who may act")
+        if s.condition is not None:
+            self.expect(s.condition, self.expr(s.condition, scope), BOOL, "a condition")
         self.block(s.body, scope.child())
 
     def s_RunCode(self, s: n.RunCode, scope: Scope) -> None:

@@ -365,6 +365,7 @@ class Allow(Node):
     args: tuple
     player: Optional[Expr]
     body: tuple
+    condition: Optional[Expr] = None  # `when COND`: allowed only if it holds on entering
 
 
 @dataclass(frozen=True)

@@ -330,8 +330,8 @@ class _ToNodes(Transformer):
     def code_decl(self, meta, column, kind, params, result, default):
         return n.CodeDecl(self._span(meta), str(column), str(kind), params or (), result, default)
 
-    def allow_stmt(self, meta, action, args, player, body):
-        return n.Allow(self._span(meta), str(action), args or (), player, body)
+    def allow_stmt(self, meta, action, args, player, condition, body):
+        return n.Allow(self._span(meta), str(action), args or (), player, body, condition)
 
     def run_stmt(self, meta, column, member, args):
         return n.RunCode(self._span(meta), str(column), member, args or ())

@@ -288,7 +288,32 @@ class ExprGen:
         return (f"tuple({offset} for {node} in tiles(D, {board.roots}, {self.k(board.nodes)}, "
                 f"{board.low}, {group}))")
 
+    _UNKNOWN = object()
+
+    def constant(self, e: n.Node, scope: Scope) -> Any:
+        """The value of an expression fixed before play (options, constants, their parts and
+        literals), or _UNKNOWN. Lets `mode.clouds` compile to 2 instead of a lookup."""
+        if isinstance(e, n.Number):
+            return e.value
+        if isinstance(e, n.Name) and scope.lookup(e.name) is None:
+            sym = self.p.symbols.get(e.name)
+            if sym is not None and sym.kind == "option":
+                return self.options[e.name]
+            if sym is not None and sym.kind == "const" and e.name in self.consts:
+                return self.consts[e.name]
+            if e.name == "player_count":
+                return self.player_count
+            return self._UNKNOWN
+        if isinstance(e, n.Attribute):
+            target = self.constant(e.target, scope)
+            if isinstance(target, dict) and e.name in target:
+                return target[e.name]
+        return self._UNKNOWN
+
     def x_Attribute(self, e: n.Attribute, scope: Scope) -> str:
+        folded = self.constant(e, scope)
+        if folded is not self._UNKNOWN:
+            return self.k(folded)
         t = self.type_of(e.target)
         target = self.expr(e.target, scope)
         if isinstance(t, tuple) and t[0] == "kind":

@@ -218,8 +218,10 @@ class FlatGen(StmtGen):
     def f_Allow(self, block: FlatBlock, s: n.Allow, scope: Scope, ctx: Ctx) -> None:
         block.add([self.allow_enter(s, scope), f"return {block.next_pc + 1}"])
         args_fn = self.path_function("(" + "".join(self.expr(a, scope) + ", " for a in s.args) + ")")
-        player_fn = self.path_function(self.expr(s.player, scope) if s.player is not None
-                                       else f"D[{CURRENT_PLAYER}]")
+        player = self.expr(s.player, scope) if s.player is not None else f"D[{CURRENT_PLAYER}]"
+        if s.condition is not None:
+            player = f"({player} if {self.expr(s.condition, scope)} else -1)"
+        player_fn = self.path_function(player)
         self.path.append(("allow", list(self.p.actions).index(s.action), args_fn, player_fn))
         self.flat_body(block, s.body, scope.child(), ctx.inside(s))
         self.path.pop()

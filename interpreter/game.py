@@ -83,7 +83,8 @@ class Game:
         run(S, self._code, self._names)
         if S.result is None and not (
                 any(any_values(S, S.frames[-1][2][:], option.bindings) for option in self._sites[S.decision].options)
-                or any(any_values(S, L[:], option.bindings) for option, L, _ in self._choices(S))):
+                or (any(a[2] == S.decider for a in S.allows)
+                    and any(any_values(S, L[:], option.bindings) for option, L, _ in self._choices(S)))):
             raise RulesRuntimeError(self._sites[S.decision].span,
                                     "a choice with nothing to choose from (guard it with an 'if')")
 
@@ -154,7 +155,7 @@ class Game:
         """A uniformly random legal move, built without making every move object first."""
         site, frame = self._pending(S)
         options = site.options
-        if len(options) == 1 and not S.allows:
+        if len(options) == 1 and not any(a[2] == S.decider for a in S.allows):
             values = option_values(S, frame[2][:], options[0].bindings)
             if values:
                 return Move(site.id, 0, values[rng.randrange(len(values))], options[0].label)
@@ -193,7 +194,8 @@ class Game:
         site, frame = self._pending(S)
         if move.decision != site.id:
             raise IllegalMove(f"'{move}' answers another decision than the one waiting ({site.span})")
-        choices = self._choices(S) if S.allows else [(o, frame[2], None) for o in site.options]
+        choices = self._choices(S) if any(a[2] == S.decider for a in S.allows) else \
+            [(o, frame[2], None) for o in site.options]
         if not 0 <= move.option < len(choices):
             raise IllegalMove(f"'{move}' is not one of the choices here")
         option, base, block = choices[move.option]
@@ -316,14 +318,16 @@ def option_values(S: State, L: list, bindings: list) -> list:
                 out.append((v,))
         return out
     rest = bindings[1:]
-    fixed = None if any(b.dependent for b in rest) or len(rest) > 1 else option_values(S, L, rest)
+    # The rest's values can be listed once when they cannot depend on this variable.
+    independent = len(rest) == 1 and not rest[0].dependent and rest[0].condition is None
+    fixed = option_values(S, L, rest) if independent else None
     out = []
     slot = first.slot
     for v in first.domain(S, L):
         L[slot] = v
         if condition is not None and not condition(S, L):
             continue
-        tails = option_values(S, L, rest) if fixed is None or rest[0].condition is not None else fixed
+        tails = fixed if fixed is not None else option_values(S, L, rest)
         out.extend((v,) + tail for tail in tails)
     return out
 

@@ -254,6 +254,8 @@ class StmtGen(ExprGen):
     def allow_enter(self, s: n.Allow, scope) -> str:
         args = "".join(self.expr(a, scope) + ", " for a in s.args)
         player = self.expr(s.player, scope) if s.player is not None else f"D[{CURRENT_PLAYER}]"
+        if s.condition is not None:  # not allowed: an entry nobody matches keeps enter/exit paired
+            player = f"({player} if {self.expr(s.condition, scope)} else -1)"
         index = list(self.p.actions).index(s.action)
         return f"S.allows = S.allows + (({index}, ({args}), {player}),)"
 

@@ -48,8 +48,9 @@ def illegal_move_for(game: Game, state, rng: random.Random) -> Move:
 
 
 def random_playthrough(game: Game, seed: int, *, check_every: bool = True, replay_every: int = 25,
-                       max_decisions: int = 100_000) -> Playthrough:
-    """Play a seeded random game, checking the engine's contract at every decision."""
+                       max_decisions: int = 100_000, policy=None) -> Playthrough:
+    """Play a seeded random game, checking the engine's contract at every decision.
+    `policy(game, state, rng) -> move` picks the moves (default: uniformly random)."""
     rng = random.Random(seed)
     record = Playthrough(seed)
     state = game.new_initial_state(seed)
@@ -60,7 +61,7 @@ def random_playthrough(game: Game, seed: int, *, check_every: bool = True, repla
             raise SimulationFailure(f"seed {seed}: no end after {max_decisions} decisions")
         if check_every:
             _check_point(game, state, rng, seed, decision, replay=(decision % replay_every == 0))
-        move = game.sample_move(state, rng)
+        move = policy(game, state, rng) if policy is not None else game.sample_move(state, rng)
         record.moves.append(str(move))
         game.apply(state, move)
         if check_every:

@@ -5,6 +5,9 @@ from pathlib import Path
 
 import pytest
 
+# The scenario step library (features/ run through tests/test_features.py).
+pytest_plugins = ["rulebook.scenarios.plugin"]
+
 
 @pytest.fixture(scope="session")
 def root() -> Path:

@@ -5,6 +5,4 @@ from pathlib import Path
 
 from pytest_bdd import scenarios
 
-pytest_plugins = ["rulebook.scenarios.plugin"]
-
 scenarios(str(Path(__file__).resolve().parent.parent / "features"))
