@@ -28,7 +28,7 @@ def playouts(game, games: int, first_seed: int) -> tuple[float, int]:
         state = game.new_initial_state(seed)
         rng = random.Random(seed)
         while not game.is_terminal(state):
-            game.apply(state, game.sample_move(state, rng))
+            game.play_random(state, rng)
             decisions += 1
     return time.perf_counter() - start, decisions
 

@@ -79,14 +79,12 @@ class Game:
         return S
 
     def _run(self, S: State) -> None:
-        """Run to the next decision; a decision with nothing to choose is a mistake in the rules."""
         run(S, self._code, self._names)
-        if S.result is None and not (
-                any(any_values(S, S.frames[-1][2][:], option.bindings) for option in self._sites[S.decision].options)
-                or (any(a[2] == S.decider for a in S.allows)
-                    and any(any_values(S, L[:], option.bindings) for option, L, _ in self._choices(S)))):
-            raise RulesRuntimeError(self._sites[S.decision].span,
-                                    "a choice with nothing to choose from (guard it with an 'if')")
+
+    def _nothing_to_choose(self, S: State) -> RulesRuntimeError:
+        """A decision with no legal move is a mistake in the rules: say where."""
+        return RulesRuntimeError(self._sites[S.decision].span,
+                                 "a choice with nothing to choose from (guard it with an 'if')")
 
     def state_from_json(self, raw: Any) -> State:
         S = State.from_json(raw, self._list_slots)
@@ -149,7 +147,10 @@ class Game:
         action the deciding player is allowed)."""
         if S.result is not None:
             return []
-        return list(self.iter_legal_moves(S))
+        moves = list(self.iter_legal_moves(S))
+        if not moves:
+            raise self._nothing_to_choose(S)
+        return moves
 
     def sample_move(self, S: State, rng: random.Random) -> Move:
         """A uniformly random legal move, built without making every move object first."""
@@ -169,7 +170,28 @@ class Game:
                     if pick < len(values):
                         return Move(site.id, index, values[pick], choices[index][0].label)
                     pick -= len(values)
-        raise RulebookError(f"{site.span}: no legal move at this decision")
+        raise self._nothing_to_choose(S)
+
+    def play_random(self, S: State, rng: random.Random) -> Move:
+        """Sample a legal move and play it, skipping the legality check that sampling makes
+        redundant (the hot path of random simulation). Gives the move played."""
+        move = self.sample_move(S, rng)
+        site, frame = self._pending(S)
+        choices = self._choices(S) if any(a[2] == S.decider for a in S.allows) else None
+        option, base, block = choices[move.option] if choices else (site.options[move.option], frame[2], None)
+        L = base[:]
+        for binding, value in zip(option.bindings, move.values):
+            L[binding.slot] = value
+        for slot in option.clears:
+            L[slot] = None
+        if block is None:
+            frame[2] = L
+            frame[1] = option.body
+        else:
+            S.frames.append([block, option.body, L])
+        S.decision = -1
+        run(S, self._code, self._names)
+        return move
 
     def parse_move(self, S: State, text: str) -> Move:
         """The legal move whose text form is `text` (the inverse of str(move))."""
@@ -330,18 +352,6 @@ def option_values(S: State, L: list, bindings: list) -> list:
         tails = fixed if fixed is not None else option_values(S, L, rest)
         out.extend((v,) + tail for tail in tails)
     return out
-
-
-def any_values(S: State, L: list, bindings: list) -> bool:
-    """Does at least one tuple of values satisfy the bindings? (stops at the first)"""
-    if not bindings:
-        return True
-    first = bindings[0]
-    for v in first.domain(S, L):
-        L[first.slot] = v
-        if (first.condition is None or first.condition(S, L)) and any_values(S, L, bindings[1:]):
-            return True
-    return False
 
 
 def _rule_text(span) -> str:

@@ -81,3 +81,17 @@ def test_merge_through_the_position_api() -> None:
     position.merge("islands", 6, 7)
     assert position.group_nodes("islands", 7) == (5, 6, 7)
     assert len(position.groups("islands")) == 10
+
+
+def test_play_random_is_apply_of_sample_move() -> None:
+    """The unchecked fast path plays exactly what sample_move + apply would."""
+    import random
+
+    game = eriantys(3)
+    for seed in range(5):
+        fast, checked = game.new_initial_state(seed), game.new_initial_state(seed)
+        fast_rng, checked_rng = random.Random(seed), random.Random(seed)
+        while not game.is_terminal(fast):
+            game.play_random(fast, fast_rng)
+            game.apply(checked, game.sample_move(checked, checked_rng))
+            assert fast == checked
