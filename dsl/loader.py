@@ -2,19 +2,21 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Optional, Sequence
 
 from . import nodes as n
 from .checker import BUILTIN_NAMES, Checker
 from .errors import Diagnostic, RulesError, did_you_mean
 from .parser import parse_file, parse_snippet
 from .program import Program, Symbol
-from .tables import load_table
+from .mods import layer, read_mod
+from .tables import load_table, merge_rows
 from .types import ANY, BOOL, INT, TEXT
 
 
-def load_program(folder: Path | str) -> Program:
-    """Parse, load and check the rules in `folder`. Raises RulesError listing every error."""
+def load_program(folder: Path | str, mods: Sequence[Path | str] = ()) -> Program:
+    """Parse, load and check the rules in `folder`, with any mods layered over it in order.
+    Raises RulesError listing every error (file:line:column)."""
     folder = Path(folder)
     if not folder.is_dir():
         raise RulesError.at(None, f"{folder}: not a rules folder")
@@ -30,11 +32,22 @@ def load_program(folder: Path | str) -> Program:
             errors.extend(err.diagnostics)
     if errors:
         raise RulesError(errors)
-    return check_modules(modules, folder)
+    if not mods:
+        return check_modules(modules, folder)
+    layers = [read_mod(m) for m in mods]
+    game = next((d for m in modules for d in m.decls if isinstance(d, n.GameDecl)), None)
+    version = game.version if game else "0"
+    title = game.title if game else folder.name
+    modules = layer(modules, layers, version, title)
+    tables: dict[str, list] = {}
+    for mod in layers:
+        for name, path in mod.tables.items():
+            tables.setdefault(name, []).append(path)
+    return check_modules(modules, folder, tables)
 
 
-def check_modules(modules: Iterable[n.Module], folder: Path) -> Program:
-    program, errors = _collect(list(modules), folder)
+def check_modules(modules: Iterable[n.Module], folder: Path, mod_tables: Optional[dict] = None) -> Program:
+    program, errors = _collect(list(modules), folder, mod_tables or {})
     if errors:
         raise RulesError(errors)
     diagnostics = Checker(program).run()
@@ -48,7 +61,7 @@ def check_modules(modules: Iterable[n.Module], folder: Path) -> Program:
 _SINGLE = {n.GameDecl: "game", n.PlayersDecl: "players", n.TeamsDecl: "teams"}
 
 
-def _collect(modules: list[n.Module], folder: Path) -> tuple[Program, list[Diagnostic]]:
+def _collect(modules: list[n.Module], folder: Path, mod_tables: dict) -> tuple[Program, list[Diagnostic]]:
     """Sort declarations by what they declare; report a name declared twice."""
     errors: list[Diagnostic] = []
     symbols: dict[str, Symbol] = {}
@@ -87,7 +100,11 @@ def _collect(modules: list[n.Module], folder: Path) -> tuple[Program, list[Diagn
                 declare(d.name, "option", d, option_type)
             elif isinstance(d, n.TableDecl):
                 try:
-                    p.tables[d.name] = load_table(d.name, folder / d.file, d.key, d.span)
+                    table = load_table(d.name, folder / d.file, d.key, d.span)
+                    schema = (folder / d.file).with_name(Path(d.file).stem + ".schema.json")
+                    for extra in mod_tables.get(Path(d.file).name, []):
+                        table = merge_rows(table, load_table(d.name, extra, d.key, d.span, schema))
+                    p.tables[d.name] = table
                 except RulesError as err:
                     errors.extend(err.diagnostics)
                     continue

@@ -411,6 +411,13 @@ class OptionDecl(Node):
 
 
 @dataclass(frozen=True)
+class Replace(Node):
+    """`replace DECL` in a mod: DECL takes the place of the base game's declaration of that name."""
+
+    decl: Node
+
+
+@dataclass(frozen=True)
 class RequireDecl(Node):
     """`require CONDITION else "message"`: options that break the condition are refused."""
 

@@ -245,6 +245,9 @@ class _ToNodes(Transformer):
     def list_option(self, meta, kind):
         return ("list", None, (str(kind),))
 
+    def replace_decl(self, meta, decl):
+        return n.Replace(self._span(meta), decl)
+
     def require_decl(self, meta, condition, message):
         return n.RequireDecl(self._span(meta), condition, str(message)[1:-1])
 

@@ -137,12 +137,13 @@ def _describe(error) -> str:
     return error.message
 
 
-def load_table(name: str, path: Path, key: str | None, used_at: Span) -> Table:
-    """Load `path` (a YAML list of rows) and check it against `<stem>.schema.json` beside it."""
+def load_table(name: str, path: Path, key: str | None, used_at: Span, schema_path: Path | None = None) -> Table:
+    """Load `path` (a YAML list of rows) and check it against `<stem>.schema.json` beside it
+    (or `schema_path`: a mod's rows are checked against the base game's schema)."""
     if not path.is_file():
         raise RulesError.at(used_at, f"table file '{path.name}' not found")
     data, located = load_yaml(path)
-    schema = load_schema(path.with_name(path.stem + ".schema.json"), used_at)
+    schema = load_schema(schema_path or path.with_name(path.stem + ".schema.json"), used_at)
     validator = Draft202012Validator(schema)
     errors = sorted(validator.iter_errors(data), key=lambda e: tuple(str(p) for p in e.absolute_path))
     if errors:
@@ -161,3 +162,16 @@ def load_table(name: str, path: Path, key: str | None, used_at: Span) -> Table:
                 raise RulesError.at(located.span((i, key)), f"key {row[key]!r} is already used by row {seen[row[key]] + 1}")
             seen[row[key]] = i
     return Table(name, str(path), tuple(data), spans, key, cells)
+
+
+def merge_rows(base: Table, extra: Table) -> Table:
+    """A mod's rows over the base's: a row whose key the base has replaces it, others are added."""
+    rows, spans = list(base.rows), list(base.row_spans)
+    cells = list(base.cell_spans) or [{} for _ in rows]
+    for row, span, cell in zip(extra.rows, extra.row_spans, extra.cell_spans or [{} for _ in extra.rows]):
+        index = next((i for i, r in enumerate(rows) if base.key is not None and r.get(base.key) == row.get(base.key)), None)
+        if index is None:
+            rows.append(row), spans.append(span), cells.append(cell)
+        else:
+            rows[index], spans[index], cells[index] = row, span, cell
+    return Table(base.name, base.path, tuple(rows), tuple(spans), base.key, tuple(cells))

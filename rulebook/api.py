@@ -6,8 +6,9 @@ import importlib.util
 from pathlib import Path
 from typing import Optional, Sequence
 
-from dsl.errors import RulebookError
+from dsl.errors import RulebookError, RulesError
 from dsl.loader import load_program
+from dsl.mods import read_mod
 from dsl.program import Program
 from interpreter.game import Game
 
@@ -44,16 +45,33 @@ class GameNotFound(RulebookError):
 
 
 @lru_cache(maxsize=32)
-def _program(folder: str) -> Program:
-    return load_program(Path(folder))
+def _program(folder: str, mods: tuple = ()) -> Program:
+    return load_program(Path(folder), [Path(m) for m in mods])
 
 
-def load_program_for(name_or_path: str | Path) -> Program:
-    return _program(str(find_rules(name_or_path).resolve()))
+def check_mods_extend(folder: Path, mods: Sequence[str | Path]) -> None:
+    """Each mod must name, in its manifest, the game it is loaded over."""
+    for path in mods:
+        mod = read_mod(path)
+        try:
+            target = find_rules(mod.game).resolve()
+        except GameNotFound:
+            target = None
+        if target != folder.resolve():
+            raise RulesError.at(mod.manifest_span, f"mod '{mod.name}' extends '{mod.game}', not {folder.name}")
+
+
+def load_program_for(name_or_path: str | Path, mods: Sequence[str | Path] = ()) -> Program:
+    folder = find_rules(name_or_path).resolve()
+    if mods:
+        check_mods_extend(folder, mods)
+    return _program(str(folder), tuple(str(Path(m).resolve()) for m in mods))
 
 
 def load_game(name_or_path: str | Path, options: Optional[dict] = None,
-              player_names: Optional[Sequence[str]] = None, team_of: Optional[Sequence[int]] = None) -> Game:
-    """Load, check and compile a game. Raises RulebookError (with file:line:column) on bad rules.
-    `team_of` seats the players in other teams than the rules' default (same team sizes)."""
-    return Game(load_program_for(name_or_path), options or {}, player_names, team_of)
+              player_names: Optional[Sequence[str]] = None, team_of: Optional[Sequence[int]] = None,
+              mods: Sequence[str | Path] = ()) -> Game:
+    """Load, check and compile a game, with any mods layered over it in order. Raises
+    RulebookError (with file:line:column) on bad rules. `team_of` seats the players in other
+    teams than the rules' default (same team sizes)."""
+    return Game(load_program_for(name_or_path, mods), options or {}, player_names, team_of)
