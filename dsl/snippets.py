@@ -13,7 +13,7 @@ from .types import Type
 
 
 def parse_type(program: Program, text: str, where: n.Span) -> Type:
-    """A type written as text: `player`, `colour`, `islands`, `group of islands`, `list of int`."""
+    """A type written as text: `player`, `colour`, `board`, `group of board`, `list of int`."""
     words = text.strip()
     optional = words.endswith("?")
     words = words.rstrip("?").strip()

@@ -62,7 +62,7 @@ def compatible(expected: Type, actual: Type) -> bool:
     if actual == NONE:
         return expected not in (BOOL,)
     if actual == INT and isinstance(expected, tuple) and expected[0] == "node":
-        return True  # a number names a board's node (islands 1 to 12)
+        return True  # a number names a board's node (node 4 of a ring of 12)
     if isinstance(expected, tuple) and isinstance(actual, tuple):
         if expected[0] == "list" and actual[0] == "list":
             return compatible(expected[1], actual[1])

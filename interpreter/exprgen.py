@@ -292,7 +292,7 @@ class ExprGen:
 
     def constant(self, e: n.Node, scope: Scope) -> Any:
         """The value of an expression fixed before play (options, constants, their parts and
-        literals), or _UNKNOWN. Lets `mode.clouds` compile to 2 instead of a lookup."""
+        literals), or _UNKNOWN. Lets `mode.size` compile to 2 instead of a lookup."""
         if isinstance(e, n.Number):
             return e.value
         if isinstance(e, n.Name) and scope.lookup(e.name) is None:

@@ -296,7 +296,7 @@ class Game:
                 path: str = "<snippet>", line: int = 1):
         """Compile rules text written outside the rules files, against this game.
 
-        `params` maps names to types as written in rules (`player`, `colour`, `group of islands`).
+        `params` maps names to types as written in rules (`player`, `colour`, `group of board`).
         Gives a function f(state, *values): an expression's value, or statements run on the state
         (they cannot make decisions). Raises RulesError with file:line:column on bad text.
         """

@@ -1,6 +1,6 @@
 """Put the flow at the start of a named step for a named player, changing nothing else.
 
-Scenarios need "it is Leo's turn to move Mother Nature" without playing the moves before it.
+Scenarios need "it is Leo's turn to move the pawn" without playing the moves before it.
 The compiler records, for every `step`, the constructs that enclose it (loops, turns, phases, the
 rule calls that lead there); placing builds the frames those constructs would have, choosing each
 loop's iteration so that the enclosing `turn` is the wanted player's, then runs to the step's

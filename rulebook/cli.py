@@ -84,7 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
                                description="Play a whole game with random players and print a readable log. "
                                            "A game's own options can also be given as flags: --NAME [VALUE] "
                                            "(e.g. --expert, --characters Monk,Herald,Thief).")
-    play.add_argument("game", help="a shipped game's name (e.g. eriantys) or a rules folder")
+    play.add_argument("game", help="a shipped game's name (see 'rulebook games') or a rules folder")
     play.add_argument("--players", type=int, help="number of players (the game says which counts it allows)")
     play.add_argument("--seed", type=int, default=0, help="seed for the game's chance and the random players (default 0)")
     play.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",

@@ -12,6 +12,7 @@ from typing import Any, Callable, Optional
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "no": 0, "two": 2, "three": 3}
 _COUNT = r"(?:\d+|an?|one|two|three|no)"
 _NAME = r"[A-Za-z][\w'-]*"
+_LABEL = r"[A-Za-z0-9]+"  # a board node's label (c3) or number (12)
 
 
 class PatternError(ValueError):
@@ -33,6 +34,7 @@ def read_count(word: str) -> int:
 class Placeholder:
     name: str
     type: str  # int | ints | word | text | names | player | players | team | kind:K | kinds:K | pieces:K
+    #            | node:B | nodes:B (a board's nodes by their labels: c3, 12)
     regex: str
 
 
@@ -55,11 +57,13 @@ def _regex_for(type_: str, lexicon) -> str:
         words = lexicon.kind_words(arg)
         one = r"(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + ")"
         return one if base == "kind" else rf"{one}(?:(?:,\s*|\s+and\s+){one})*"
+    if base in ("node", "nodes"):
+        return _LABEL if base == "node" else rf"{_LABEL}(?:(?:,\s*|\s+and\s+){_LABEL})*"
     if base == "pieces":
         words = lexicon.kind_words(arg)
         one = r"(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + ")"
         piece = r"(?:" + "|".join(re.escape(w) for w in lexicon.piece_words(arg)) + ")"
-        item = rf"{_COUNT}\s+{one}(?:\s+{piece})?"
+        item = rf"(?:{_COUNT}\s+)?{one}(?:\s+{piece})?"  # a bare member is one piece: `red and blue`
         return (rf"(?:no\s+{piece}|{_COUNT}\s+{piece}|{item}(?:(?:,\s*|\s+and\s+){item})*)")
     raise PatternError(f"unknown placeholder type '{type_}'")
 
@@ -129,12 +133,16 @@ def read_value(placeholder: Placeholder, captured: str, lexicon) -> Any:
         return [lexicon.member(arg, w) for w in split_list(words)]
     if base == "pieces":
         return read_pieces(words, arg, lexicon)
+    if base == "node":
+        return lexicon.node(arg, words)
+    if base == "nodes":
+        return [lexicon.node(arg, w) for w in split_list(words)]
     raise PatternError(f"unknown placeholder type '{placeholder.type}'")
 
 
 @dataclass
 class Pieces:
-    """Pieces named in a sentence: counts per kind member, or only a total (`3 students`)."""
+    """Pieces named in a sentence: counts per kind member, or only a total (`3 pieces`)."""
 
     counts: dict
     total_only: bool = False
@@ -156,6 +164,8 @@ def read_pieces(words: str, kind: str, lexicon) -> Pieces:
     counts: dict = {}
     for item in items:
         tokens = [t for t in item.split() if t.lower() not in piece_words]
+        if len(tokens) == 1:  # a bare member: one piece
+            tokens = ["1"] + tokens
         if len(tokens) != 2:
             raise PatternError(f"cannot read '{item}' as a number of pieces")
         member = lexicon.member(kind, tokens[1])

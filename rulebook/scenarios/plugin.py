@@ -72,6 +72,7 @@ def pytest_bdd_before_scenario(request, feature, scenario) -> None:
 
 def pytest_bdd_before_step(request, feature, scenario, step, step_func) -> None:
     request.node._rulebook_step = (feature.filename, step.line_number, step.keyword.strip(), step.name)
+    request.node._rulebook_docstring = step.docstring
 
 
 @pytest.fixture
@@ -96,7 +97,7 @@ def _dispatch(request, world: World, keyword: str, sentence: str) -> None:
         raise ScenarioFailure(f"{place}unknown step: {keyword.capitalize()} {sentence}\n  closest known:{hint}")
     step, captured, tries = found
     try:
-        world.run_step(step, captured, tries)
+        world.run_step(step, captured, tries, getattr(request.node, "_rulebook_docstring", None))
     except ScenarioFailure as err:
         raise ScenarioFailure(f"{place}{keyword.capitalize()} {sentence}\n  {err}") from None
     except RulebookError as err:

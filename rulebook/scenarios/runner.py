@@ -57,12 +57,16 @@ def run_features(paths: Sequence[str], games: Sequence[str] = (), vocabularies: 
                           f"scenarios({listing})\n", encoding="utf-8")
         args = [str(module), "-c", str(folder / "pytest.ini"), "--rootdir", str(folder),
                 "-p", "rulebook.scenarios.plugin", "-p", "no:cacheprovider", "-q" if quiet else "-v",
+                "-p", "no:unraisableexception",  # its forced garbage collections cost seconds per run
                 "--no-header", "-W", "ignore::pytest.PytestUnknownMarkWarning"]
         for game in games:
             args += ["--rulebook-game", game]
         for vocabulary in vocabularies:
             args += ["--rulebook-vocabulary", str(Path(vocabulary).resolve())]
-        code = pytest.main(args + list(pytest_args), plugins=[tally])
+        try:
+            code = pytest.main(args + list(pytest_args), plugins=[tally])
+        finally:  # a later run in this process must import its own module of that name
+            sys.modules.pop(module.stem, None)
     print(f"{tally.passed} passed, {tally.failed} failed")
     sys.stdout.flush()
     if code not in (0, 1) and tally.failed == 0 and tally.passed == 0:

@@ -34,6 +34,7 @@ class StepDef:
     actions: list  # of (action name, argument) in order
     types: dict  # placeholder name -> rules type, for the snippets
     span: Span
+    docstring: Optional[Any] = None  # the Placeholder the step's docstring is read as, if it takes one
 
 
 @dataclass
@@ -118,7 +119,7 @@ def _read(path: Path, vocabulary: Vocabulary) -> None:
         raise RulesError(problems)
 
 
-ACTION_ORDER = ("new_game", "set_zone", "run", "place", "play", "expect_zone", "expect", "at_step",
+ACTION_ORDER = ("new_game", "refused_game", "set_zone", "run", "place", "play", "expect_zone", "expect", "at_step",
                 "result", "rejected", "unchanged")
 
 
@@ -135,17 +136,24 @@ def _step(entry: dict, vocabulary: Vocabulary, span: Span, located, index: int) 
     tries = tries if isinstance(tries, list) else [tries]
     patterns = [compile_pattern(t, vocabulary) for t in texts]
     try_patterns = [compile_pattern(t, vocabulary) for t in tries]
+    docstring = None
+    if "docstring" in entry:  # `docstring: "{name:type}"`: the step's docstring, read as that placeholder
+        found = compile_pattern(entry["docstring"], vocabulary).placeholders
+        if len(found) != 1:
+            raise PatternError(f"a docstring is read as one placeholder, like '{{rows:kinds:K}}', "
+                               f"not '{entry['docstring']}'")
+        docstring = found[0]
     types = {}
-    for placeholder in patterns[0].placeholders:
+    for placeholder in patterns[0].placeholders + ([docstring] if docstring else []):
         base, _, arg = placeholder.type.partition(":")
         if base in PLACEHOLDER_TYPES:
             types[placeholder.name] = PLACEHOLDER_TYPES[base]
-        elif base == "kind":
+        elif base in ("kind", "node"):
             types[placeholder.name] = arg
-        elif base == "kinds":
+        elif base in ("kinds", "nodes"):
             types[placeholder.name] = f"list of {arg}"
     types.update(entry.get("types", {}))
     actions = _actions(entry)
-    step = StepDef(keyword, patterns, try_patterns, actions, types, span)
+    step = StepDef(keyword, patterns, try_patterns, actions, types, span, docstring)
     step.action_spans = {name: located.span(("steps", index, name)) for name, _ in actions}
     return step

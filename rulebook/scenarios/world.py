@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
 from typing import Any, Optional
 
 from dsl.errors import RulebookError
@@ -60,12 +62,34 @@ class World:
             raise ScenarioFailure(f"no {kind} called '{word}'")
         return names.index(word)
 
+    def node(self, board: str, word: str) -> int:
+        """A board's node by its label (`c3` on a grid) or its number."""
+        if self.game is None:
+            raise ScenarioFailure("no game yet: start with a step that creates one")
+        layout = self.game.compiled.layout.boards.get(board)
+        if layout is None:
+            raise ScenarioFailure(f"no board called '{board}'")
+        labels = [label.lower() for label in layout.labels]
+        word = word.strip().lower()
+        if word in labels:
+            return layout.low + labels.index(word)
+        raise ScenarioFailure(f"board '{board}' has no node '{word}' (they are {layout.labels[0]} to {layout.labels[-1]})")
+
     kind_words = property(lambda self: self.vocabulary.kind_words)
     piece_words = property(lambda self: self.vocabulary.piece_words)
 
     # ------------------------------------------------------------ running a step
-    def run_step(self, step: StepDef, captured: dict, tries: bool) -> None:
+    def run_step(self, step: StepDef, captured: dict, tries: bool, docstring: Optional[str] = None) -> None:
         values = {}
+        if step.docstring is not None:
+            if docstring is None:
+                raise ScenarioFailure('this step needs its text below it, between """ lines')
+            base = step.docstring.type.partition(":")[0]
+            words = docstring if base in ("text", "word") else ", ".join(re.split(r"[\s,]+", docstring.strip()))
+            try:
+                values[step.docstring.name] = read_value(step.docstring, words, self)
+            except PatternError as err:
+                raise ScenarioFailure(str(err)) from None
         for pattern in step.patterns + step.tries:
             for placeholder in pattern.placeholders:
                 if placeholder.name in captured and captured[placeholder.name] is not None \
@@ -74,6 +98,7 @@ class World:
                         values[placeholder.name] = read_value(placeholder, captured[placeholder.name], self)
                     except PatternError as err:
                         raise ScenarioFailure(str(err)) from None
+        self.check_nodes(step, values)
         if step.keyword == "when":
             self.before_when = self.state.copy() if self.state is not None else None
             self.refusal = None
@@ -92,9 +117,22 @@ class World:
             return
         self.act(step, step.actions, values)
 
+    def check_nodes(self, step: StepDef, values: dict) -> None:
+        """A number that names a board's node (its placeholder typed as the board) must be one."""
+        if self.game is None:
+            return
+        boards = self.game.compiled.layout.boards
+        for name, type_ in step.types.items():
+            board = type_[len("list of "):] if type_.startswith("list of ") else type_
+            if board in boards and name in values:
+                nodes = boards[board].nodes
+                for value in _as_list(values[name]):
+                    if value not in nodes:
+                        raise ScenarioFailure(f"{value} is not one of the {board} ({nodes[0]} to {nodes[-1]})")
+
     def act(self, step: StepDef, actions: list, values: dict) -> None:
         for name, argument in actions:
-            if name != "new_game" and self.game is None:
+            if name not in ("new_game", "refused_game") and self.game is None:
                 raise ScenarioFailure("no game yet: start with a step that creates one")
             getattr(self, "a_" + name)(step, argument, values)
 
@@ -123,7 +161,11 @@ class World:
             teams = [values[t] for t in spec["teams"]]
             names = [n for team in teams for n in team]
             if spec.get("seating") and values.get(spec["seating"]):
-                names = list(values[spec["seating"]])
+                seated = list(values[spec["seating"]])
+                if sorted(seated) != sorted(names):
+                    raise ScenarioFailure(f"the seating {', '.join(seated)} does not name the players "
+                                          f"of the teams ({', '.join(names)}) once each")
+                names = seated
             team_of = [next(i for i, team in enumerate(teams) if n in team) for n in names]
         elif "names" in spec:
             names = list(value("names"))
@@ -133,9 +175,28 @@ class World:
         if len(names) != int(count):
             raise ScenarioFailure(f"a {count}-player game needs {count} names, not {len(names)}")
         seed = int(value("seed", 1) or 1)
-        self.game = load_game(self.rules, options, names, team_of=team_of)
+        self.game = _shared_game(load_game, str(Path(self.rules).resolve()), tuple(sorted(options.items())), tuple(names),
+                                 tuple(team_of) if team_of is not None else None)
         self.state = self.game.new_initial_state(seed)
         self.act(step, self.vocabulary.start, values)
+
+    def a_refused_game(self, step: StepDef, spec: dict, values: dict) -> None:
+        """Creating a game with these options must fail (e.g. a `require` of the rules refuses
+        the combination), with a message containing spec['message']; the world is unchanged."""
+        from rulebook.api import load_game  # the surfaces' API, above this module
+
+        options = dict(spec.get("options", {}))
+        count = spec.get("players", self.game.player_count if self.game else None)
+        if count is not None:
+            options["players"] = int(values.get(count, count) if isinstance(count, str) else count)
+        try:
+            load_game(self.rules, options)
+        except RulebookError as err:
+            wanted = spec.get("message")
+            if wanted and wanted not in str(err):
+                raise ScenarioFailure(f"refused, but saying '{err}' instead of '{wanted}'") from None
+            return
+        raise ScenarioFailure("the game was created: nothing refused these options")
 
     def a_run(self, step: StepDef, text: str, values: dict) -> None:
         fn, args = self.snippet(step, text, values, statements=True)
@@ -160,6 +221,14 @@ class World:
         wanted = [0] * layout.kinds
         for member, count in pieces.counts.items():
             wanted[member] += count
+        data, names = self.state.data, self.game.compiled.kind_names[layout.kind]
+        for k, count in enumerate(wanted):
+            need, have = count - data[offset + k], data[reservoir + k]
+            if need > have:
+                message = spec.get("message", "not enough {member} in " + spec["reservoir"]
+                                   + ": {need} more needed, {have} left")
+                shown = dict(values, member=names[k], need=need, have=have)
+                raise ScenarioFailure("cannot set this up: " + self.format(step, message, shown))
         try:
             position.set_counts_at(offset, reservoir, wanted)
         except RulebookError as err:
@@ -212,19 +281,28 @@ class World:
             return str(fallback)
 
     def a_expect_zone(self, step: StepDef, spec: dict, values: dict) -> None:
-        layout, offset, pieces = self._zone_and_pieces(step, spec, values)
-        data = self.state.data
-        counts = data[offset:offset + layout.kinds]
-        names = self.game.compiled.kind_names[layout.kind]
+        """Compare a zone's pieces with the captured ones. The zone may be any expression of
+        pieces (one zone, or several read as one, e.g. a group's); `exact: false` compares only
+        the members the sentence names."""
+        pieces = values[spec["pieces"]]
+        kind = _pieces_kind(step, spec["pieces"])
+        counts = list(self.evaluate(step, f"[({spec['zone']})[{_MEMBER}] for {_MEMBER} in {kind}]", values))
+        names = self.game.compiled.kind_names[kind]
         found = ", ".join(f"{c} {names[k]}" for k, c in enumerate(counts) if c) or "nothing"
         if pieces.total_only:
             ok = sum(counts) == pieces.total
             wanted = f"{pieces.total} in all"
+            found = f"{sum(counts)} in all" + (f" ({found})" if sum(counts) else "")
         else:
-            want = [0] * layout.kinds
+            want = [0] * len(counts)
             for member, count in pieces.counts.items():
                 want[member] += count
-            ok = list(counts) == want
+            named = sorted(pieces.counts)
+            if spec.get("exact", True) or not named:  # `no pieces` names every member
+                ok = counts == want
+            else:
+                ok = all(counts[k] == want[k] for k in named)
+                found = ", ".join(f"{counts[k]} {names[k]}" for k in named)
             wanted = ", ".join(f"{c} {names[k]}" for k, c in enumerate(want) if c) or "nothing"
         if not ok:
             message = spec.get("message", "expected {wanted}, found {found}")
@@ -240,8 +318,10 @@ class World:
         where = names[at] if 0 <= at < len(names) else "no step"
         decider = self.game.current_player(self.state)
         if decider != player or where not in steps:
-            raise ScenarioFailure(f"expected {self.game.player_names[player]} at {' or '.join(steps)}, "
-                                  f"found {self.game.player_names[decider]} at {where}")
+            found = dict(values, found_player=self.game.player_names[decider], found_step=where.replace("_", " "))
+            message = spec.get("message", "expected {player} at " + " or ".join(steps)
+                               + ", found {found_player} at {found_step}")
+            raise ScenarioFailure(self.format(step, message, found))
 
     def a_result(self, step: StepDef, spec, values: dict) -> None:
         over = self.game.is_terminal(self.state)
@@ -276,12 +356,19 @@ class World:
         return ", ".join(self.game.player_names[p] for p in sorted(players))
 
     def format(self, step: StepDef, template: str, values: dict) -> str:
-        """Fill `{name}` from captured values (shown in game words) or `{expression}`."""
-        def fill(match: re.Match) -> str:
-            key = match.group(1)
+        """Fill `{name}` from captured values (shown in game words) or `{expression}`;
+        `{name|one|many}` gives the word `one` or `many` as the number `name` wants."""
+        def text_of(key: str) -> str:
             if key in values:
                 return self.show(values[key], step.types.get(key))
             return str(self.evaluate(step, "\"{" + key + "}\"", values))
+
+        def fill(match: re.Match) -> str:
+            key, *forms = match.group(1).split("|")
+            shown = text_of(key.strip())
+            if len(forms) == 2:  # only the word, in the form the number wants
+                return forms[0] if shown.strip() in ("1", "-1") else forms[1]
+            return shown
         return re.sub(r"\{([^{}]+)\}", fill, template)
 
     def show(self, value: Any, type_: Optional[str]) -> str:
@@ -294,9 +381,32 @@ class World:
         kinds = self.game.compiled.kind_names
         if type_ in kinds and isinstance(value, int):
             return kinds[type_][value]
+        board = self.game.compiled.layout.boards.get(type_) if type_ else None
+        if board is not None and isinstance(value, int) and 0 <= value - board.low < board.size:
+            return board.labels[value - board.low]
         if isinstance(value, (list, tuple)):
-            return ", ".join(str(v) for v in value)
+            inner = type_[len("list of "):] if type_ and type_.startswith("list of ") else None
+            return ", ".join(self.show(v, inner) for v in value)
         return str(value)
+
+
+@lru_cache(maxsize=64)
+def _shared_game(load_game, rules: str, options: tuple, names: tuple, team_of: Optional[tuple]) -> Game:
+    """One Game per rules, options and seating, shared by the scenarios that ask for it: a Game
+    holds no state of play, and its compiled snippets then serve every scenario."""
+    return load_game(rules, dict(options), names, team_of=team_of)
+
+
+_MEMBER = "_member"  # a loop name no vocabulary placeholder uses
+
+
+def _pieces_kind(step: StepDef, name: str) -> str:
+    """The kind K of the `{name:pieces:K}` placeholder of a step."""
+    for pattern in step.patterns + step.tries:
+        for placeholder in pattern.placeholders:
+            if placeholder.name == name and placeholder.type.startswith("pieces:"):
+                return placeholder.type.partition(":")[2]
+    raise ScenarioFailure(f"'{name}' is not a pieces placeholder of this step")
 
 
 def _as_value(value: Any) -> Any:

@@ -1,0 +1,150 @@
+"""Mutation check: the Eriantys scenarios notice deliberate one-line breakages of the rules.
+
+Each mutant is a copy of rules/eriantys with one line changed (a wrong tie-break, a missing
+neighbour, a forgotten refund…); running the feature files that cover that rule against it must
+fail at least one scenario, while the unchanged copy passes them all.
+"""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from rulebook import api
+from rulebook.scenarios.runner import run_features
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES = ROOT / "rules" / "eriantys"
+FEATURES = ROOT / "features" / "eriantys"
+
+# (id, rules file, exact old line text, new text, feature files that must notice)
+MUTATIONS = [
+    ("professor_taken_on_a_tie", "action.rules",
+     "let leader = best q in players by dining[q][c]",
+     "let leader = best q in players by dining[q][c] * 10 - index(players, q)",
+     ["professors"]),
+    ("professor_steal_needs_one_more", "action.rules",
+     "if holder == none or dining[leader][c] > dining[holder][c]:",
+     "if holder == none or dining[leader][c] > dining[holder][c] + 1:",
+     ["professors"]),
+    ("dining_row_limit_unchecked", "action.rules",
+     "where dining[p][c] < 10:",
+     "where dining[p][c] < 11:",
+     ["students", "professors"]),
+    ("mother_nature_one_step_fewer", "action.rules",
+     "choose n in 1 .. max_moves(p) as",
+     "choose n in 1 .. max_moves(p) - 1 as",
+     ["mother_nature"]),
+    ("empty_cloud_may_be_chosen", "action.rules",
+     "choose c in 1 .. mode.clouds where count(cloud[c]) > 0 as",
+     "choose c in 1 .. mode.clouds as",
+     ["clouds"]),
+    ("turn_order_ties_by_seat", "action.rules",
+     "sort p in players by played[p].value, play_position[p]",
+     "sort p in players by played[p].value",
+     ["turn_order"]),
+    ("influence_ties_won_by_first_team", "islands.rules",
+     "let winner = best t in teams by influence(t, g)",
+     "let winner = best t in teams by influence(t, g) * 10 - index(teams, t)",
+     ["influence"]),
+    ("tower_counted_twice", "islands.rules",
+     "= student_influence(t, g) + tower_influence(t, g)",
+     "= student_influence(t, g) + 2 * tower_influence(t, g)",
+     ["conquest"]),
+    ("professors_of_any_team_count", "islands.rules",
+     "isle[g][c] for c in colour where professor[c] != none and team(professor[c]) == t)",
+     "isle[g][c] for c in colour where professor[c] != none)",
+     ["influence"]),
+    ("conquest_keeps_loser_towers", "islands.rules",
+     "towers_left[tower[i]] += 1",
+     "pass",
+     ["conquest"]),
+    ("conqueror_places_more_than_it_has", "islands.rules",
+     "if towers_left[winner] > 0:",
+     "if true:",
+     ["conquest"]),
+    ("last_tower_does_not_end", "islands.rules",
+     "if towers_left[winner] == 0:",
+     "if towers_left[winner] < 0:",
+     ["end_of_game"]),
+    ("neighbours_on_one_side_only", "islands.rules",
+     "for h in neighbours(g):",
+     "for h in [neighbours(g)[0]]:",
+     ["unification"]),
+    ("three_groups_end_off", "islands.rules",
+     "if count(groups(islands)) <= 3:",
+     "if count(groups(islands)) <= 2:",
+     ["end_of_game"]),
+    ("no_professor_tie_break", "islands.rules",
+     "value leaders() -> list of team = [t for t in tied_teams() where professors_of(t) == max(professors_of(u) for u in tied_teams())]",
+     "value leaders() -> list of team = tied_teams()",
+     ["end_of_game"]),
+    ("same_card_rule_ignored", "round.rules",
+     "value may_play(p: player, a: assistant) -> bool = not already_played(a) or all(already_played(b) for b in hand[p])",
+     "value may_play(p: player, a: assistant) -> bool = true",
+     ["planning"]),
+    ("same_card_exception_missing", "round.rules",
+     "= not already_played(a) or all(already_played(b) for b in hand[p])",
+     "= not already_played(a)",
+     ["planning"]),
+    ("last_round_does_not_end", "round.rules",
+     "    if last_round:",
+     "    if last_round and round_number < 0:",
+     ["end_of_game"]),
+    ("empty_bag_not_last_round", "round.rules",
+     "if count(bag) == 0:",
+     "if count(bag) < 0:",
+     ["clouds"]),
+    ("next_round_starts_with_first_seat", "round.rules",
+     "first_player = action_order()[0]",
+     "first_player = players[0]",
+     ["turn_order"]),
+    ("setup_skips_the_wrong_island", "setup.rules",
+     "if k != 6:",
+     "if k != 5:",
+     ["setup"]),
+]
+
+
+def mutate(target: Path, file: str, old: str, new: str) -> None:
+    """Copy the rules to target and replace `old` on exactly one line of `file`."""
+    shutil.copytree(RULES, target)
+    path = target / file
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    hits = [i for i, line in enumerate(lines) if old in line]
+    assert len(hits) == 1, f"{file}: the text to mutate is on {len(hits)} lines, not 1: {old!r}"
+    lines[hits[0]] = lines[hits[0]].replace(old, new)
+    path.write_text("".join(lines), encoding="utf-8")
+
+
+def run(features: list[str], rules: Path, capsys) -> tuple[int, int, int]:
+    """Run the feature files against the rules at `rules`: (exit code, passed, failed)."""
+    capsys.readouterr()
+    code = run_features([str(FEATURES / f"{name}.feature") for name in features],
+                        games=["eriantys=" + str(rules)], quiet=True)
+    out = capsys.readouterr().out
+    last = out.strip().splitlines()[-1]
+    found = re.fullmatch(r"(\d+) passed, (\d+) failed", last)
+    assert found, f"no closing tally line in:\n{out[-2000:]}"
+    return code, int(found.group(1)), int(found.group(2))
+
+
+def test_unmutated_rules_pass_every_scenario(tmp_path: Path, capsys) -> None:
+    copy = tmp_path / "eriantys"
+    shutil.copytree(RULES, copy)
+    names = sorted(p.stem for p in FEATURES.glob("*.feature"))
+    code, passed, failed = run(names, copy, capsys)
+    assert (code, failed) == (0, 0) and passed >= 75
+
+
+@pytest.mark.parametrize("name,file,old,new,features", MUTATIONS, ids=[m[0] for m in MUTATIONS])
+def test_mutant_is_caught(tmp_path: Path, capsys, name, file, old, new, features) -> None:
+    mutant = tmp_path / "eriantys"
+    mutate(mutant, file, old, new)
+    # The mutant must still be a valid game, so that a failure is a scenario noticing it.
+    for players in (2, 3, 4):
+        api.load_game(mutant, {"players": players})
+    code, passed, failed = run(features, mutant, capsys)
+    assert code == 1 and failed >= 1, f"mutant '{name}' survived: {passed} scenarios passed, none failed"
