@@ -379,6 +379,8 @@ class Checker:
 
     def s_Merge(self, s: n.Merge, scope: Scope) -> None:
         a, b = self.expr(s.first, scope), self.expr(s.second, scope)
+        a = self._node_or_group(s.first, a, "merge", ("node", "group")) or ANY if a == INT else a
+        b = self._node_or_group(s.second, b, "merge", ("node", "group")) or ANY if b == INT else b
         for e, t in ((s.first, a), (s.second, b)):
             if not (isinstance(t, tuple) and t[0] in ("group", "node")) and t != ANY:
                 self.error(e.span, f"merge needs nodes or groups of a board, not {show(t)}")
@@ -497,6 +499,8 @@ class Checker:
         for option in s.options:
             inner = scope.child()
             self.binders(option.binders, inner)
+            if option.guard is not None:
+                self.expect(option.guard, self.expr(option.guard, inner), BOOL, "an option's condition")
             self.expr(option.label, inner)
             self.move_text(option.label, option.binders, inner)
             self.block(option.body, inner)
@@ -764,6 +768,8 @@ class Checker:
     def _node_or_group(self, e, t, what, forms=("node", "group")):
         if isinstance(t, tuple) and t[0] in forms:
             return t
+        if t == INT and "node" in forms and len(self.p.boards) == 1:
+            return ("node", next(iter(self.p.boards)))  # a number names a node of the only board
         if t != ANY:
             self.error(e.span, f"{what} needs a {' or '.join(forms)} of a board, not {show(t)}")
         return None
@@ -786,6 +792,12 @@ class Checker:
     def b_neighbours(self, e, args):
         t = self._node_or_group(e.args[0], args[0], "neighbours()")
         return ("list", t) if t else ANY
+
+    def b_join(self, e, args):
+        if element_of(args[0]) is None and args[0] != ANY:
+            self.error(e.args[0].span, f"join() needs a list, not {show(args[0])}")
+        self.expect(e.args[1], args[1], TEXT, "join()'s separator")
+        return TEXT
 
     def b_min(self, e, args):
         for expr, t in zip(e.args, args):

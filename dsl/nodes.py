@@ -296,6 +296,7 @@ class Option(Node):
     label: String
     binders: tuple
     body: tuple
+    guard: Optional[Expr] = None  # `option "…" where COND:` — offered only while COND holds
 
 
 @dataclass(frozen=True)

@@ -463,6 +463,9 @@ class _ToNodes(Transformer):
     def option(self, meta, label, binders, body):
         return n.Option(self._span(meta), self._str(label), binders or (), body)
 
+    def guarded_option(self, meta, label, guard, body):
+        return n.Option(self._span(meta), self._str(label), (), body, guard)
+
     def binders(self, meta, *items):
         return tuple(items)
 

@@ -98,6 +98,7 @@ BUILTINS: dict[str, tuple[int, int, str]] = {
     "column_of": (1, 1, "column_of(node): a grid node's column, from 1"),
     "corner": (1, 1, "corner(node): is this grid node a corner"),
     "top": (1, 1, "top(pile): the piece on top, or none"),
+    "join": (2, 2, "join(list, separator): the items' texts joined, e.g. join(row, \" \")"),
 }
 
 AGGREGATES = {"sum", "max", "min", "any", "all", "count"}

@@ -20,7 +20,7 @@ from .stmtgen import Ctx
 _HELPERS = {name: getattr(runtime, name) for name in (
     "present", "take", "draw_one", "best", "index_of", "at", "row", "pile_draw", "shuffle", "groups",
     "tiles", "merge", "ring_step", "ring_group_step", "ring_group_neighbours", "graph_group_neighbours",
-    "pick", "remove_from_pile", "connect", "network_group_neighbours", "end_span", "safe_div", "show", "GameOver",
+    "pick", "ix", "remove_from_pile", "connect", "network_group_neighbours", "end_span", "safe_div", "show", "GameOver",
 )}
 
 
@@ -220,6 +220,7 @@ class CompiledGame(FlatGen):
         for site_options in [site.options for site in self.sites] + [o for _, o, _ in self.action_sites]:
             for option in site_options:
                 option.body = resolve_pc(option.body)
+                option.guard = ns[option.guard] if option.guard else None
                 option.label = ns[option.label] if option.label in ns else _constant_label(self, option.label)
                 for binding in option.bindings:
                     binding.domain = ns[binding.domain]

@@ -236,6 +236,9 @@ class ExprGen:
         terms = [repr(base)]
         for d, stride, index in zip(dims, strides(dims, width), indexes):
             value = self.expr(index, scope)
+            if d.type_name == "int" or (d.board is not None and self.type_of(index) == INT):
+                # a number could be anything: check it names a slot of this zone or variable
+                value = f"ix({value}, {d.low}, {d.size}, {self.span_ref(index.span)})"
             shift = f"({value} - {d.low})" if d.low else f"{value}"
             terms.append(f"{shift} * {stride}" if stride != 1 else shift)
         return "(" + " + ".join(terms) + ")"
@@ -371,6 +374,8 @@ class ExprGen:
 
     def board_of(self, e: n.Node):
         t = self.type_of(e)
+        if not isinstance(t, tuple):  # a number naming a node of the game's only board
+            return next(iter(self.layout.boards.values()))
         return self.layout.boards[t[1]]
 
     def b_nodes(self, e, args, scope):
@@ -390,23 +395,30 @@ class ExprGen:
 
     def b_step(self, e, args, scope):
         b = self.board_of(e.args[0])
-        if self.type_of(e.args[0])[0] == "group":
+        if self.type_of(e.args[0])[0:1] == ("group",):
             return f"ring_group_step(D, {b.roots}, {b.low}, {b.size}, {args[0]}, {args[1]})"
         return f"ring_step({args[0]}, {args[1]}, {b.low}, {b.size})"
 
     def b_neighbours(self, e, args, scope):
         b = self.board_of(e.args[0])
         if b.shape == "network":
-            if self.type_of(e.args[0])[0] == "group":
+            if self.type_of(e.args[0])[0:1] == ("group",):
                 return (f"network_group_neighbours(D, {b.roots}, {b.edges}, {b.low}, {self.k(b.nodes)}, "
                         f"{args[0]})")
             return f"D[{b.edges} + {args[0]} - {b.low}]"
-        if self.type_of(e.args[0])[0] == "group":
+        if self.type_of(e.args[0])[0:1] == ("group",):
             if b.shape == "ring":
                 return f"ring_group_neighbours(D, {b.roots}, {b.low}, {b.size}, {args[0]})"
             return (f"graph_group_neighbours(D, {b.roots}, {b.low}, {self.k(b.adjacency)}, "
                     f"{self.k(b.nodes)}, {args[0]})")
         return f"{self.k(b.adjacency)}[{args[0]} - {b.low}]"
+
+    def b_join(self, e, args, scope):
+        t = self.type_of(e.args[0])
+        element = t[1] if isinstance(t, tuple) and t[0] == "list" else None
+        how = self.k(self.shower(element)) if element is not None else self.k(("plain",))
+        g = self.fresh()
+        return f"{args[1]}.join(show({g}, {how}) for {g} in {self.domain(e.args[0], scope)})"
 
     def b_min(self, e, args, scope):
         return f"min({', '.join(args)})"

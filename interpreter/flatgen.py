@@ -85,6 +85,13 @@ class FlatGen(StmtGen):
             slots.append(slot)
         return result, slots
 
+    def guard_function(self, option: n.Option, scope: Scope):
+        if option.guard is None:
+            return None
+        fn = self.fresh("GUARD")
+        self.source += [f"def {fn}(S, L):", "    D = S.data", f"    return {self.expr(option.guard, scope)}"]
+        return fn
+
     def label_function(self, option: n.Option) -> str:
         fn = self.fresh("LBL")
         scope = Scope(self, False)
@@ -120,7 +127,7 @@ class FlatGen(StmtGen):
             inner = scope.child()
             label = self.label_function(option)
             bindings, _ = self.bindings(option.binders, inner)
-            site.options.append(OptionSite(label, bindings, block.next_pc))
+            site.options.append(OptionSite(label, bindings, block.next_pc, guard=self.guard_function(option, inner)))
             self.flat_body(block, option.body, inner, ctx)
             self.jump(block, end.ref)
         block.mark(end)
@@ -250,7 +257,7 @@ class FlatGen(StmtGen):
                 inner = block.scope.child()
                 label = self.label_function(option)
                 bindings, _ = self.bindings(option.binders, inner)
-                options.append(OptionSite(label, bindings, block.next_pc))
+                options.append(OptionSite(label, bindings, block.next_pc, guard=self.guard_function(option, inner)))
                 self.flat_body(block, option.body, inner, Ctx(flat=True))
                 block.add([f"return {POP}"])
             self.action_sites.append((block.id, options, decl.span))

@@ -139,6 +139,8 @@ class Game:
         site, _ = self._pending(S)
         for index, (option, L, _) in enumerate(self._choices(S)):
             label = option.label
+            if option.guard is not None and not option.guard(S, L):
+                continue
             for values in option_values(S, L[:], option.bindings):
                 yield Move(site.id, index, values, label)
 
@@ -156,13 +158,14 @@ class Game:
         """A uniformly random legal move, built without making every move object first."""
         site, frame = self._pending(S)
         options = site.options
-        if len(options) == 1 and not any(a[2] == S.decider for a in S.allows):
+        if len(options) == 1 and options[0].guard is None and not any(a[2] == S.decider for a in S.allows):
             values = option_values(S, frame[2][:], options[0].bindings)
             if values:
                 return Move(site.id, 0, values[rng.randrange(len(values))], options[0].label)
         else:
             choices = self._choices(S)
-            per_option = [option_values(S, L[:], option.bindings) for option, L, _ in choices]
+            per_option = [option_values(S, L[:], option.bindings)
+                          if option.guard is None or option.guard(S, L) else [] for option, L, _ in choices]
             total = sum(len(v) for v in per_option)
             if total:
                 pick = rng.randrange(total)
@@ -221,6 +224,8 @@ class Game:
         if not 0 <= move.option < len(choices):
             raise IllegalMove(f"'{move}' is not one of the choices here")
         option, base, block = choices[move.option]
+        if option.guard is not None and not option.guard(S, base):
+            raise IllegalMove(f"'{move}' is not allowed now")
         if len(move.values) != len(option.bindings):
             raise IllegalMove(f"'{move}' gives {len(move.values)} value(s), {len(option.bindings)} wanted")
         L = base[:]

@@ -51,7 +51,13 @@ def place(game, S: State, step: str, player: int) -> None:
             levels = [(caller, caller_path, return_pc, args) for caller, caller_path, return_pc, args, _ in chain]
             levels.append((block, path, enter_pc, None))
             _allowed: list = []
-            frames = _build(compiled, trial, levels, player, _allowed)
+            try:
+                frames = _build(compiled, trial, levels, player, _allowed)
+            except RulebookError as err:
+                raise PlacementError(f"cannot work out the turn order for '{step}': {err}") from None
+            except (TypeError, ValueError, IndexError, KeyError, AttributeError) as err:
+                raise PlacementError(f"cannot work out the turn order for '{step}' from this position "
+                                     f"({type(err).__name__}: {err})") from None
             if frames is None:
                 continue
             trial.frames = frames
@@ -63,6 +69,11 @@ def place(game, S: State, step: str, player: int) -> None:
             run(trial, compiled.code, compiled.block_names)
             step_id = compiled.step_names.index(step)
             if trial.result is None and trial.decider == player and trial.data[CURRENT_STEP] == step_id:
+                try:
+                    game.legal_moves(trial)
+                except RulebookError:
+                    raise PlacementError(f"{game.player_names[player]}'s '{step}' step has nothing "
+                                         f"to choose from here") from None
                 _adopt(S, trial)
                 return
             reason = _why_not(game, trial, step, player)

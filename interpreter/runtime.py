@@ -57,6 +57,13 @@ def present(D: list, base: int, kinds: int) -> tuple:
     return tuple(k for k in range(kinds) if D[base + k])
 
 
+def ix(value, low: int, size: int, span: Span) -> int:
+    """A number used as an index, checked against the declared range."""
+    if value.__class__ is not int or not low <= value < low + size:
+        raise RulesRuntimeError(span, f"{value!r} is outside {low}..{low + size - 1}")
+    return value
+
+
 def take(D: list, base: int, kind: int, count: int, span: Span) -> None:
     if count < 0:
         raise RulesRuntimeError(span, f"cannot move a negative number of pieces ({count})")
@@ -159,8 +166,13 @@ def ring_step(node: int, steps: int, low: int, size: int) -> int:
 
 
 def ring_group_step(D: list, roots: int, low: int, size: int, group: int, steps: int) -> int:
-    """The group `steps` places clockwise from `group`, counting each group once."""
+    """The group `steps` places clockwise from `group` (anticlockwise if negative), counting each
+    group once."""
     current = D[roots + group - low]
+    if steps < 0:
+        for _ in range(-steps):
+            current = ring_group_back(D, roots, low, size, current)
+        return current
     for _ in range(steps):
         node = current
         for _ in range(size):

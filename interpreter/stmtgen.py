@@ -41,6 +41,7 @@ class OptionSite:
     bindings: list
     body: Any  # pc (resolved from a label)
     clears: tuple = ()  # slots set to none when a plain optional choice is passed
+    guard: Optional[Callable] = None  # the option is offered only while this holds
 
 
 @dataclass
@@ -193,8 +194,7 @@ class StmtGen(ExprGen):
         return [f"raise GameOver((tuple({winners}), {by_player}), {reason})"]
 
     def n_Merge(self, s: n.Merge, scope, ctx):
-        t = self.type_of(s.first)
-        board = self.layout.boards[t[1]]
+        board = self.board_of(s.first)
         return [f"merge(D, {board.roots}, {self.k(board.nodes)}, {board.low}, "
                 f"{self.expr(s.first, scope)}, {self.expr(s.second, scope)})"]
 

@@ -8,7 +8,8 @@ import pytest
 
 from dsl.errors import RulesError
 from interpreter.game import Game
-from interpreter.moves import IllegalMove
+from interpreter.moves import IllegalMove, Move
+from interpreter.runtime import RulesRuntimeError
 from rulebook.api import load_game
 from test_engine_support import load, roundtrip
 
@@ -124,3 +125,61 @@ when poke(v):
     game.set_log(lambda state, text: lines.append(text))
     game.new_initial_state(0)
     assert lines == ["player 2 is poked"]
+
+
+def test_an_option_with_a_condition_and_no_choice(tmp_path: Path) -> None:
+    game = rules_game(tmp_path, """var n: int = 0
+flow:
+  loop:
+    choose:
+      option "add" where n < 2:
+        n += 1
+      option "stop":
+        break
+  end game
+""")
+    state = game.new_initial_state(0)
+    for _ in range(2):
+        assert texts(game, state) == ["add", "stop"]
+        game.apply(state, game.parse_move(state, "add"))
+    assert texts(game, state) == ["stop"]
+    with pytest.raises(IllegalMove):
+        game.apply(state, Move(state.decision, 0, (), None))
+
+
+def test_a_number_out_of_an_index_range_is_an_error_at_its_place(tmp_path: Path) -> None:
+    game = rules_game(tmp_path, """kind k: a
+zone z[1 .. 3]: k
+var other: int = 0
+flow:
+  choose n in 1 .. 5 as "put {n}"
+  put 1 a into z[n]
+  end game
+""")
+    state = game.new_initial_state(0)
+    with pytest.raises(RulesRuntimeError, match=r"game.rules:8:18: 4 is outside 1..3"):
+        game.apply(state, game.parse_move(state, "put 4"))
+
+
+def test_numbers_name_nodes_of_the_only_board_and_steps_go_both_ways(tmp_path: Path) -> None:
+    game = rules_game(tmp_path, """board r: ring 6
+flow:
+  merge 4 with 5
+  choose g in [step(group(4), -1), step(group(5), 1)] as "group {g}"
+  end game
+""")
+    assert texts(game, game.new_initial_state(0)) == ["group 3", "group 6"]
+
+
+def test_join_shows_the_items_in_the_games_words(tmp_path: Path) -> None:
+    game = rules_game(tmp_path, """kind colour: red, blue
+flow:
+  let separator = " / "
+  log "{join([c for c in colour], separator)}"
+  end game
+""")
+    lines: list[str] = []
+    game.set_log(lambda state, text: lines.append(text))
+    game.new_initial_state(0)
+    game.set_log(None)
+    assert lines == ["red / blue"]
