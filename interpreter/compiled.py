@@ -42,10 +42,10 @@ class CompiledGame(FlatGen):
         self.namespace: dict[str, Any] = dict(_HELPERS, K=self.K, RT=self.RT)
         self.tables = {name: TableValue(name, table.rows, table.key) for name, table in program.tables.items()}
         self._kinds()
+        self._consts()
         for decl in program.requirements:
             if not self.evaluate(decl.condition):
                 raise OptionsError(decl.message)
-        self._consts()
         self._players()
         self._layout()
         self.setup_codegen()

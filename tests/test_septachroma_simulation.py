@@ -21,11 +21,11 @@ RULES = Path(__file__).resolve().parent.parent / "rules" / "septachroma"
 GAMES_PER_VARIANT = 30
 VARIANTS = {
     "base": {},
-    "A": {"variant_a": True},
-    "B": {"variant_b": True},
-    "C": {"variant_c": True},
-    "A+C": {"variant_a": True, "variant_c": True},
-    "B+C": {"variant_b": True, "variant_c": True},
+    "A": {"variant": ["A"]},
+    "B": {"variant": ["B"]},
+    "C": {"variant": ["C"]},
+    "A+C": {"variant": ["A", "C"]},
+    "B+C": {"variant": ["B", "C"]},
 }
 
 
@@ -81,8 +81,8 @@ def test_the_centre_takes_the_second_players_colour(variant: str) -> None:
         assert centre_matches(game.new_initial_state(seed))
 
 
-@pytest.mark.parametrize("options", [{"variant_a": True, "variant_b": True},
-                                     {"variant_a": True, "variant_b": True, "variant_c": True}])
+@pytest.mark.parametrize("options", [{"variant": ["A", "B"]},
+                                     {"variant": ["A", "B", "C"]}])
 def test_variants_a_and_b_are_refused_in_the_rulebooks_words(options: dict) -> None:
     with pytest.raises(OptionsError, match=r"^This variant cannot be used with B\. Public Ring\.$"):
         load_game(RULES, options)

@@ -7,7 +7,7 @@ game's vocabulary. When steps are atomic: a refused step leaves the state as it 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Optional
@@ -175,7 +175,7 @@ class World:
         if len(names) != int(count):
             raise ScenarioFailure(f"a {count}-player game needs {count} names, not {len(names)}")
         seed = int(value("seed", 1) or 1)
-        self.game = _shared_game(load_game, str(Path(self.rules).resolve()), tuple(sorted(options.items())), tuple(names),
+        self.game = _shared_game(load_game, str(Path(self.rules).resolve()), _hashable(options), tuple(names),
                                  tuple(team_of) if team_of is not None else None)
         self.state = self.game.new_initial_state(seed)
         self.act(step, self.vocabulary.start, values)
@@ -242,21 +242,59 @@ class World:
             raise ScenarioFailure(str(err)) from None
 
     def a_play(self, step: StepDef, moves, values: dict) -> None:
-        texts = moves if isinstance(moves, list) else [moves]
-        for template in texts:
-            text = self.format(step, template, values)
-            if self.game.is_terminal(self.state):
-                raise ScenarioFailure(f"the game is over; '{text}' cannot be played")
-            decider = self.game.current_player(self.state)
-            who = values.get("player")
-            if isinstance(who, int) and who != decider:
-                raise ScenarioFailure(f"it is not {self.game.player_names[who]}'s decision now "
-                                      f"but {self.game.player_names[decider]}'s")
-            try:
-                move = self.game.parse_move(self.state, text)
-            except IllegalMove:
-                raise ScenarioFailure(f"'{text}' is not allowed now") from None
-            self.game.apply(self.state, move)
+        """Play moves by their text. An entry may be a dict: `{move: T, each: [a, b]}` plays T once
+        per piece (or list item) of the captured a and b, taken side by side; `if_legal: true`
+        plays it only when it is a legal move then (e.g. ending an optional series of choices)."""
+        for entry in moves if isinstance(moves, list) else [moves]:
+            entry = entry if isinstance(entry, dict) else {"move": entry}
+            for bound_step, bound in self._each(step, entry.get("each"), values):
+                self._play_one(bound_step, entry["move"], bound, bool(entry.get("if_legal")))
+
+    def _each(self, step: StepDef, names, values: dict) -> list:
+        """(step, values) once per item of the named captured values, zipped; once if none named."""
+        if not names:
+            return [(step, values)]
+        names = [names] if isinstance(names, str) else list(names)
+        columns, types = [], {}
+        for name in names:
+            value = values.get(name)
+            if isinstance(value, Pieces):
+                if value.total_only:
+                    raise ScenarioFailure("say which pieces (e.g. '1 red'), not only how many")
+                columns.append([m for m, c in value.counts.items() for _ in range(c)])
+                types[name] = _pieces_kind(step, name)
+            elif isinstance(value, (list, tuple)):
+                columns.append(list(value))
+                inner = step.types.get(name, "")
+                types[name] = inner[len("list of "):] if inner.startswith("list of ") else inner
+            else:
+                raise ScenarioFailure(f"'{name}' is not a captured list or pieces")
+        if len({len(c) for c in columns}) > 1:
+            counts = " and ".join(f"{len(c)} {self.show(values[n], step.types.get(n))}" for n, c in zip(names, columns))
+            raise ScenarioFailure(f"the sentence pairs unequal numbers: {counts}")
+        bound_step = replace(step, types={**step.types, **types})
+        return [(bound_step, dict(values, **dict(zip(names, row)))) for row in zip(*columns)]
+
+    def _play_one(self, step: StepDef, template: str, values: dict, if_legal: bool) -> None:
+        text = self.format(step, template, values)
+        if self.game.is_terminal(self.state):
+            if if_legal:
+                return
+            raise ScenarioFailure(f"the game is over; '{text}' cannot be played")
+        decider = self.game.current_player(self.state)
+        who = values.get("player")
+        if isinstance(who, int) and who != decider:
+            if if_legal:
+                return
+            raise ScenarioFailure(f"it is not {self.game.player_names[who]}'s decision now "
+                                  f"but {self.game.player_names[decider]}'s")
+        try:
+            move = self.game.parse_move(self.state, text)
+        except IllegalMove:
+            if if_legal:
+                return
+            raise ScenarioFailure(f"'{text}' is not allowed now") from None
+        self.game.apply(self.state, move)
 
     def a_expect(self, step: StepDef, spec, values: dict) -> None:
         if isinstance(spec, str):
@@ -424,3 +462,8 @@ def _norm(value: Any) -> Any:
 def _plain(err: Exception) -> str:
     text = str(err)
     return text.split(": ", 1)[1] if text.startswith("<") and ": " in text else text
+
+
+def _hashable(options: dict) -> tuple:
+    """Options as a cache key (list values, such as a list of variants, become tuples)."""
+    return tuple(sorted((k, tuple(v) if isinstance(v, list) else v) for k, v in options.items()))
