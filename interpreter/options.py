@@ -96,4 +96,6 @@ def _as_list(value: Any) -> Any:
     """`Monk,Herald` (as typed on a command line) → ['Monk', 'Herald']."""
     if isinstance(value, str):
         return [part.strip() for part in value.split(",") if part.strip()]
+    if isinstance(value, tuple):
+        return list(value)
     return value
