@@ -100,6 +100,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="use the rules at PATH for @game:NAME; a bare PATH replaces the default game")
     test.add_argument("--vocabulary", action="append", default=[], metavar="FILE",
                       help="an extra scenario vocabulary (scenarios.yaml) to use (repeatable)")
+    test.add_argument("--mod", action="append", default=[], metavar="PATH",
+                      help="layer this mod over the game (repeatable, in order)")
     test.add_argument("-k", metavar="EXPRESSION", help="only scenarios whose names match (as pytest -k)")
     test.add_argument("--quiet", action="store_true", help="one character per scenario")
 
@@ -182,7 +184,7 @@ def _test(args) -> int:
     from .scenarios.runner import run_features  # pytest is only needed for this command
 
     extra = ["-k", args.k] if args.k else []
-    return run_features(args.paths, args.game, args.vocabulary, extra, args.quiet)
+    return run_features(args.paths, args.game, args.vocabulary, extra, args.quiet, args.mod)
 
 
 def _games(args) -> int:

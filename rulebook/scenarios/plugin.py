@@ -18,7 +18,7 @@ from pytest_bdd import given, parsers, then, when
 from dsl.errors import RulebookError, RulesError
 
 from .. import api
-from .vocabulary import load_vocabulary
+from .vocabulary import VOCABULARY_FILE, load_vocabulary
 from .world import ScenarioFailure, World
 
 GAME_TAG = "game:"
@@ -29,6 +29,8 @@ def pytest_addoption(parser) -> None:
     group = parser.getgroup("rulebook", "Rulebook scenarios")
     group.addoption("--rulebook-game", action="append", default=[], metavar="NAME=PATH",
                     help="use the rules at PATH for @game:NAME (repeatable); a bare PATH replaces the default game")
+    group.addoption("--rulebook-mod", action="append", default=[], metavar="PATH",
+                    help="a mod to layer over every game (repeatable, in order); its scenarios.yaml adds sentences")
     group.addoption("--rulebook-vocabulary", action="append", default=[], metavar="FILE",
                     help="an extra scenario vocabulary file to add to every game's (repeatable)")
 
@@ -43,9 +45,10 @@ def default_game() -> str:
 
 
 @lru_cache(maxsize=16)
-def _loaded(folder: str, extra: tuple) -> tuple:
-    program = api.load_program_for(folder)
-    return program, load_vocabulary(Path(folder), program, [Path(p) for p in extra])
+def _loaded(folder: str, extra: tuple, mods: tuple = ()) -> tuple:
+    program = api.load_program_for(folder, mods)
+    vocabularies = [Path(m) / VOCABULARY_FILE for m in mods] + [Path(p) for p in extra]
+    return program, load_vocabulary(Path(folder), program, vocabularies)
 
 
 def _rules_for(config, tags: set) -> Path:
@@ -81,10 +84,11 @@ def rulebook_world(request) -> World:
     folder = _rules_for(request.config, tags)
     extra = tuple(request.config.getoption("--rulebook-vocabulary") or [])
     try:
-        program, vocabulary = _loaded(str(folder.resolve()), extra)
+        mods = tuple(str(Path(m).resolve()) for m in request.config.getoption("--rulebook-mod") or [])
+        program, vocabulary = _loaded(str(folder.resolve()), extra, mods)
     except RulesError as err:
         raise ScenarioFailure("the rules or their vocabulary do not load:\n" + str(err)) from None
-    return World(folder, program, vocabulary)
+    return World(folder, program, vocabulary, mods=mods)
 
 
 def _dispatch(request, world: World, keyword: str, sentence: str) -> None:

@@ -44,7 +44,7 @@ def feature_files(paths: Sequence[str]) -> list[Path]:
 
 
 def run_features(paths: Sequence[str], games: Sequence[str] = (), vocabularies: Sequence[str] = (),
-                 pytest_args: Sequence[str] = (), quiet: bool = False) -> int:
+                 pytest_args: Sequence[str] = (), quiet: bool = False, mods: Sequence[str] = ()) -> int:
     """Run the scenarios; print pytest's report and a closing `N passed, N failed` line."""
     files = feature_files(paths)
     tally = _Tally()
@@ -61,6 +61,8 @@ def run_features(paths: Sequence[str], games: Sequence[str] = (), vocabularies: 
                 "--no-header", "-W", "ignore::pytest.PytestUnknownMarkWarning"]
         for game in games:
             args += ["--rulebook-game", game]
+        for mod in mods:
+            args += ["--rulebook-mod", str(Path(mod).resolve())]
         for vocabulary in vocabularies:
             args += ["--rulebook-vocabulary", str(Path(vocabulary).resolve())]
         try:

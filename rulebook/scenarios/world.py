@@ -34,6 +34,7 @@ class World:
     names: list = field(default_factory=list)
     before_when: Any = None
     refusal: Optional[str] = None
+    mods: tuple = ()  # mod folders layered over the rules, in order
 
     # ------------------------------------------------------------ words → values
     def player(self, word: str) -> int:
@@ -176,7 +177,7 @@ class World:
             raise ScenarioFailure(f"a {count}-player game needs {count} names, not {len(names)}")
         seed = int(value("seed", 1) or 1)
         self.game = _shared_game(load_game, str(Path(self.rules).resolve()), _hashable(options), tuple(names),
-                                 tuple(team_of) if team_of is not None else None)
+                                 tuple(team_of) if team_of is not None else None, self.mods)
         self.state = self.game.new_initial_state(seed)
         self.act(step, self.vocabulary.start, values)
 
@@ -190,7 +191,7 @@ class World:
         if count is not None:
             options["players"] = int(values.get(count, count) if isinstance(count, str) else count)
         try:
-            load_game(self.rules, options)
+            load_game(self.rules, options, mods=self.mods)
         except RulebookError as err:
             wanted = spec.get("message")
             if wanted and wanted not in str(err):
@@ -429,10 +430,11 @@ class World:
 
 
 @lru_cache(maxsize=64)
-def _shared_game(load_game, rules: str, options: tuple, names: tuple, team_of: Optional[tuple]) -> Game:
-    """One Game per rules, options and seating, shared by the scenarios that ask for it: a Game
-    holds no state of play, and its compiled snippets then serve every scenario."""
-    return load_game(rules, dict(options), names, team_of=team_of)
+def _shared_game(load_game, rules: str, options: tuple, names: tuple, team_of: Optional[tuple],
+                 mods: tuple = ()) -> Game:
+    """One Game per rules, mods, options and seating, shared by the scenarios that ask for it: a
+    Game holds no state of play, and its compiled snippets then serve every scenario."""
+    return load_game(rules, dict(options), names, team_of=team_of, mods=mods)
 
 
 _MEMBER = "_member"  # a loop name no vocabulary placeholder uses
