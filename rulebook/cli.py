@@ -34,7 +34,7 @@ def _option_pairs(pairs: Sequence[str]) -> dict:
     return options
 
 
-GAME_OPTION_COMMANDS = ("play", "check")
+GAME_OPTION_COMMANDS = ("play", "check", "simulate", "compare")
 
 
 def _game_flags(tokens: Sequence[str]) -> dict:

@@ -1,0 +1,196 @@
+"""Play many seeded games with bots, on this machine's cores or a Dask cluster, in game order."""
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import random
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Optional
+
+from dsl.errors import OptionsError, RulebookError
+from interpreter.game import Game
+
+from .. import api
+from ..bots import bots_for_seats, make_bot
+
+
+class SimulationError(OptionsError):
+    """A simulation that cannot start: a bad count, bot or cluster (the command exits with 2)."""
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """Everything a worker needs to play a game: plain values, so it travels to other processes."""
+
+    rules: str            # a shipped game's name, or an absolute rules folder
+    options: tuple        # (name, value) pairs, sorted; list values as tuples
+    bots: tuple           # one bot name per seat
+
+    @classmethod
+    def make(cls, game_ref: str, options: dict, bots: str, players: int) -> "RunSpec":
+        path = Path(game_ref)
+        rules = str(path.resolve()) if path.is_dir() else game_ref
+        seats = tuple(str(b) for b in bots_for_seats(bots, players))
+        frozen = ((name, tuple(v) if isinstance(v, list) else v) for name, v in options.items())
+        return cls(rules, tuple(sorted(frozen)), seats)
+
+
+# One outcome per game, as plain data:
+#   (seed, winning players, reason, decisions, statistic values, final scores or None)
+Outcome = tuple
+
+_GAMES: dict = {}  # games built in this process, by (rules, options): compiled once per worker
+
+
+def game_for(spec: RunSpec) -> Game:
+    key = (spec.rules, spec.options)
+    game = _GAMES.get(key)
+    if game is None:
+        game = _GAMES[key] = api.load_game(spec.rules, dict(spec.options))
+    return game
+
+
+def remember_game(spec: RunSpec, game: Game) -> None:
+    """Keep a game built here, so forked workers start with it instead of compiling it again."""
+    _GAMES[(spec.rules, spec.options)] = game
+
+
+def play_one(game: Game, bots: list, seed: int) -> Outcome:
+    """One game: its chance seeded by `seed`, the bots' choices by random.Random(seed)."""
+    rng = random.Random(seed)
+    state = game.new_initial_state(seed)
+    decisions = 0
+    while not game.is_terminal(state):
+        game.apply(state, bots[game.current_player(state)].choose(game, state, rng))
+        decisions += 1
+    statistics = tuple(_number(fn(state)) for _, fn in game.compiled.statistics)
+    scores = None
+    if game.compiled.score is not None:
+        scores = tuple(_number(game.compiled.score(state, p)) for p in range(game.player_count))
+    return (seed, game.winning_players(state), game.result(state).reason, decisions, statistics, scores)
+
+
+def _number(value):
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, (int, float)):
+        return value
+    return None  # a statistic that is not a number (or `none`) is left out of its average
+
+
+def play_chunk(spec: RunSpec, first_seed: int, count: int) -> tuple:
+    """Play games first_seed … first_seed+count-1. Gives ("ok", outcomes) or ("error", message):
+    rules errors travel back as text, since they need not survive pickling."""
+    try:
+        game = game_for(spec)
+        bots = [make_bot(name) for name in spec.bots]
+        return ("ok", [play_one(game, bots, seed) for seed in range(first_seed, first_seed + count)])
+    except RulebookError as err:
+        return ("error", str(err))
+
+
+def chunks(first_seed: int, games: int, workers: int) -> list[tuple[int, int]]:
+    """(first seed, count) pieces: several per worker for balance, not so small that overhead shows."""
+    size = max(1, min(64, math.ceil(games / (workers * 8))))
+    return [(first_seed + i, min(size, games - i)) for i in range(0, games, size)]
+
+
+def run_games(spec: RunSpec, first_seed: int, games: int, workers: Optional[int] = None,
+              cluster: Optional[str] = None, advance: Optional[Callable[[int], None]] = None) -> list[Outcome]:
+    """Play `games` games (seeds first_seed, first_seed+1, …) and give their outcomes in seed order,
+    whatever the number of workers or where they run."""
+    if games < 1:
+        raise SimulationError(f"--games must be at least 1, not {games}")
+    if workers is not None and workers < 1:
+        raise SimulationError(f"--workers must be at least 1, not {workers}")
+    advance = advance or (lambda n: None)
+    if cluster:
+        results = _run_on_cluster(spec, first_seed, games, cluster, advance)
+    else:
+        workers = default_workers() if workers is None else workers
+        results = _run_locally(spec, first_seed, games, workers, advance)
+    outcomes: list = []
+    for _, (status, value) in sorted(results.items()):
+        if status != "ok":
+            raise RulebookError(value)
+        outcomes.extend(value)
+    return outcomes
+
+
+def default_workers() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _run_locally(spec, first_seed, games, workers, advance) -> dict:
+    pieces = chunks(first_seed, games, workers)
+    results: dict = {}
+    if workers == 1 or len(pieces) == 1:
+        for start, count in pieces:
+            results[start] = play_chunk(spec, start, count)
+            advance(count)
+        return results
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(pieces)), mp_context=context)
+    try:
+        futures = {pool.submit(play_chunk, spec, start, count): (start, count) for start, count in pieces}
+        for future in as_completed(futures):
+            start, count = futures[future]
+            results[start] = future.result()
+            advance(count)
+    finally:  # on an interrupt, drop the chunks not started rather than play them all first
+        pool.shutdown(wait=True, cancel_futures=True)
+    return results
+
+
+def _run_on_cluster(spec, first_seed, games, address, advance) -> dict:
+    client = connect(address)
+    try:
+        threads = sum(w.get("nthreads", 1) for w in client.scheduler_info().get("workers", {}).values()) or 1
+        pieces = chunks(first_seed, games, threads)
+        futures = client.map(play_chunk, [spec] * len(pieces), [p[0] for p in pieces],
+                             [p[1] for p in pieces], pure=False)
+        results: dict = {}
+        for future, (start, count) in zip(futures, pieces):  # in order: progress may lag, never the work
+            results[start] = future.result()
+            advance(count)
+        return results
+    finally:
+        client.close()
+
+
+CONNECT_TIMEOUT = 3  # seconds to reach a scheduler before giving up
+
+
+def connect(address: str):
+    """A Dask client for the scheduler at `address`; one clear SimulationError when that cannot be."""
+    try:
+        import asyncio
+
+        from distributed import Client
+        from distributed.comm import connect as open_comm
+    except ImportError:
+        raise SimulationError("--cluster needs Dask: pip install 'dask[distributed]'") from None
+
+    async def probe() -> None:
+        comm = await open_comm(address, timeout=CONNECT_TIMEOUT)
+        await comm.close()
+
+    # Probe first: a Client that fails to start lingers and complains at exit; a bare comm does not.
+    try:
+        asyncio.run(probe())
+    except Exception as err:  # noqa: BLE001 - Dask raises several kinds; the user needs one line
+        why = str(err).splitlines()[0] if str(err) else type(err).__name__
+        if isinstance(err, (OSError, TimeoutError)):
+            why = f"no scheduler answered within {CONNECT_TIMEOUT} s"
+        raise SimulationError(f"cannot reach the Dask scheduler at {address}: {why}") from None
+    try:
+        return Client(address, timeout=10, set_as_default=False)
+    except Exception as err:  # noqa: BLE001
+        raise SimulationError(f"cannot use the Dask scheduler at {address}: {err}") from None

@@ -1,0 +1,55 @@
+"""Simulate a game many times and sum it up; compare two sets of options under the same seeds.
+
+>>> summary, run = simulate("tests/games/nim", {"stones": 5}, games=20, seed=0, workers=1)
+>>> summary["games"], len(summary["seats"])
+(20, 2)
+"""
+from __future__ import annotations
+
+import time
+from typing import Optional
+
+from dsl.errors import OptionsError
+
+from .. import api
+from .compare import compare
+from .output import ProgressBar
+from .runner import RunSpec, default_workers, remember_game, run_games
+from .summary import GameInfo, summarise
+
+
+def simulate(game_ref: str, options: Optional[dict] = None, games: int = 100, seed: int = 0,
+             bots: str = "random", workers: Optional[int] = None, cluster: Optional[str] = None,
+             progress: bool = False, label: str = "simulating") -> tuple[dict, dict]:
+    """Play `games` games (game i uses seed `seed + i`) and give (summary, run details).
+
+    The summary depends only on the game, options, bots, seed and count — never on how many
+    workers played or where; the run details say where and how fast."""
+    options = dict(options or {})
+    game = api.load_game(game_ref, options)
+    spec = RunSpec.make(str(game_ref), options, bots, game.player_count)
+    remember_game(spec, game)  # forked workers inherit it, compiled
+    started = time.perf_counter()
+    with ProgressBar(games, label, enabled=None if progress else False) as bar:
+        outcomes = run_games(spec, seed, games, workers, cluster, bar.advance)
+    seconds = time.perf_counter() - started
+    summary = summarise(GameInfo.of(game), outcomes, spec.bots, seed)
+    count = default_workers() if workers is None else workers
+    where = f"Dask cluster at {cluster}" if cluster else f"{count} local worker{'s' if count != 1 else ''}"
+    run = {"where": where, "seconds": seconds, "games_per_second": games / seconds if seconds else 0.0}
+    return summary, run
+
+
+def compare_options(game_ref: str, options_a: dict, options_b: dict, games: int = 100, seed: int = 0,
+                    bots: str = "random", workers: Optional[int] = None, cluster: Optional[str] = None,
+                    progress: bool = False) -> tuple[list, dict, dict]:
+    """Simulate the game under options A and under options B with the same seeds and bots;
+    give (rows of compared figures, summary A, summary B)."""
+    for side, options in (("A", options_a), ("B", options_b)):
+        try:
+            api.load_game(game_ref, options)  # both sides' options checked before any game is played
+        except OptionsError as err:
+            raise OptionsError(f"options {side}: {err}") from None
+    a, _ = simulate(game_ref, options_a, games, seed, bots, workers, cluster, progress, "A")
+    b, _ = simulate(game_ref, options_b, games, seed, bots, workers, cluster, progress, "B")
+    return compare(a, b), a, b

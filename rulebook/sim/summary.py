@@ -1,0 +1,105 @@
+"""Sum up the outcomes of many games: win rates with intervals, end reasons, lengths, statistics."""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from interpreter.game import Game
+from interpreter.options import option_schema
+
+from .stats import distribution, wilson
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the summary needs to know about the game, taken from the loaded Game."""
+
+    title: str
+    version: str
+    options: dict
+    player_names: tuple
+    team_names: tuple
+    team_of: tuple
+    statistic_labels: tuple
+    has_score: bool
+
+    @classmethod
+    def of(cls, game: Game) -> "GameInfo":
+        options = dict(game.options, players=game.player_count)
+        for name, prop in option_schema(game.program)["properties"].items():
+            if prop.get("type") == "array":  # the engine holds list options as member numbers
+                options[name] = [prop["items"]["enum"][i] for i in options[name]]
+        return cls(game.title, str(game.program.version), options,
+                   tuple(game.player_names), tuple(game.team_names),
+                   tuple(game.team_of(p) for p in range(game.player_count)),
+                   tuple(label for label, _ in game.compiled.statistics), game.compiled.score is not None)
+
+    @property
+    def has_teams(self) -> bool:
+        """Teams that are not simply one per player."""
+        return len(self.team_names) != len(self.player_names) or any(t != p for p, t in enumerate(self.team_of))
+
+
+def rate(count: int, n: int) -> dict:
+    low, high = wilson(count, n)
+    return {"count": count, "rate": count / n if n else 0.0, "ci95": [low, high]}
+
+
+def summarise(info: GameInfo, outcomes: list, bots: tuple, first_seed: int) -> dict:
+    """The whole summary as plain data (what --json writes). Equal outcomes give an equal summary."""
+    n = len(outcomes)
+    players = len(info.player_names)
+    teams = len(info.team_names)
+    seat_wins = [0] * players
+    team_wins = [0] * teams
+    draws = shared = 0
+    reasons: Counter = Counter()
+    decisions = []
+    returns_total = [0.0] * players
+    for _, winners, reason, length, _, _ in outcomes:
+        reasons[reason] += 1
+        decisions.append(length)
+        winning_teams = {info.team_of[p] for p in winners}
+        if not winning_teams or len(winning_teams) == teams:
+            draws += 1
+            for p in range(players):
+                returns_total[p] += 0.5
+            continue
+        if len(winning_teams) > 1:
+            shared += 1
+        for p in winners:
+            seat_wins[p] += 1
+            returns_total[p] += 1.0
+        for t in winning_teams:
+            team_wins[t] += 1
+    seats = [dict(seat=p + 1, name=info.player_names[p], team=info.team_names[info.team_of[p]], bot=bots[p],
+                  mean_return=returns_total[p] / n, **rate(seat_wins[p], n)) for p in range(players)]
+    summary = {
+        "game": info.title, "version": info.version, "options": info.options,
+        "games": n, "first_seed": first_seed, "bots": list(bots),
+        "seats": seats,
+        "teams": ([dict(team=info.team_names[t], seats=[p + 1 for p in range(players) if info.team_of[p] == t],
+                        **rate(team_wins[t], n)) for t in range(teams)] if info.has_teams else []),
+        "draws": rate(draws, n),
+        "shared_victories": rate(shared, n),
+        "end_reasons": [dict(reason=r, **rate(c, n)) for r, c in sorted(reasons.items(), key=lambda i: (-i[1], i[0]))],
+        "length": {"decisions": distribution(decisions)},
+        "decision_counts": decisions,
+        "statistics": [],
+    }
+    for index, label in enumerate(info.statistic_labels):
+        values = [o[4][index] for o in outcomes if o[4][index] is not None]
+        summary["statistics"].append(dict(label=label, values=values, **distribution(values)))
+    if info.has_score:
+        for p in range(players):
+            values = [o[5][p] for o in outcomes if o[5][p] is not None]
+            summary["statistics"].append(dict(label=f"final score, seat {p + 1}", values=values,
+                                              **distribution(values)))
+    return summary
+
+
+def public(summary: dict) -> dict:
+    """The summary without its per-game lists (what a person reads; --json keeps everything)."""
+    out = {k: v for k, v in summary.items() if k != "decision_counts"}
+    out["statistics"] = [{k: v for k, v in s.items() if k != "values"} for s in summary["statistics"]]
+    return out
