@@ -77,6 +77,8 @@ def build_parser() -> argparse.ArgumentParser:
     check = commands.add_parser("check", help="load and check a rules folder; print every error and warning",
                                 description="Load and check a rules folder. Exits 1 if there is an error.")
     check.add_argument("path", help="a rules folder, or the name of a shipped game")
+    check.add_argument("--mod", action="append", default=[], metavar="PATH",
+                       help="check with this mod layered over the game (repeatable, in order)")
     check.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
                        help="also compile with this option (repeatable)")
 
@@ -89,6 +91,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=0, help="seed for the game's chance and the random players (default 0)")
     play.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
                       help="a game option, e.g. -o expert=true (repeatable)")
+    play.add_argument("--mod", action="append", default=[], metavar="PATH",
+                      help="layer this mod over the game (repeatable, in order)")
     play.add_argument("--quiet", action="store_true", help="print only the result")
     play.add_argument("--json", metavar="FILE", help="write the full move log and result as JSON to FILE")
 
@@ -153,11 +157,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
 def _check(args) -> int:
     folder = api.find_rules(args.path)
-    program = api.load_program_for(folder)
+    program = api.load_program_for(folder, args.mod)
     for warning in program.warnings:
         print(warning.render())
     # Compiling for the default options (and any given) finds what only shows with real numbers.
-    api.load_game(folder, {**_option_pairs(args.option), **args.game_options})
+    api.load_game(folder, {**_option_pairs(args.option), **args.game_options}, mods=args.mod)
     count = len(program.warnings)
     print(f"{folder}: ok" + (f" ({count} warning{'s' if count != 1 else ''})" if count else ""))
     return 0
@@ -167,7 +171,7 @@ def _play(args) -> int:
     options = {**_option_pairs(args.option), **args.game_options}
     if args.players is not None:
         options["players"] = args.players
-    game = api.load_game(args.game, options)
+    game = api.load_game(args.game, options, mods=args.mod)
     out = None if args.quiet else sys.stdout
     record = play_game(game, args.seed, out)
     print(record.summary)

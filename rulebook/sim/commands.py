@@ -41,6 +41,8 @@ def add_parsers(commands) -> None:
     sim.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
                      help="a game option, e.g. -o expert=true (repeatable); or as a flag: --expert")
     sim.add_argument("--report", metavar="FILE.html", help="also write a self-contained HTML page with plots")
+    sim.add_argument("--mod", action="append", default=[], metavar="PATH",
+                     help="layer this mod over the game (repeatable, in order)")
 
     cmp = commands.add_parser(
         "compare", help="simulate two sets of options under the same seeds and test each difference",
@@ -48,8 +50,10 @@ def add_parsers(commands) -> None:
                     "each figure, the difference B - A and whether it is significant (p < 0.05): a two-proportion "
                     "z-test for rates, Welch's t-test for means.")
     _common(cmp)
-    cmp.add_argument("--a", required=True, metavar="OPTIONS", help="options A: NAME=VALUE,NAME=VALUE (e.g. players=2)")
-    cmp.add_argument("--b", required=True, metavar="OPTIONS", help="options B, written the same way")
+    cmp.add_argument("--a", default="", metavar="OPTIONS", help="options A: NAME=VALUE,NAME=VALUE (e.g. players=2)")
+    cmp.add_argument("--b", default="", metavar="OPTIONS", help="options B, written the same way")
+    cmp.add_argument("--a-mod", action="append", default=[], metavar="PATH", help="a mod for side A only (repeatable)")
+    cmp.add_argument("--b-mod", action="append", default=[], metavar="PATH", help="a mod for side B only (repeatable)")
     cmp.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
                      help="an option for both A and B (repeatable); or as a flag: --expert")
 
@@ -70,6 +74,12 @@ def _comma_options(text: str) -> dict:
     if not pairs:
         raise OptionsError("give options as NAME=VALUE,NAME=VALUE")
     return _option_pairs(pairs)
+
+
+def _side(options: str, mods: list) -> str:
+    parts = [options] if options else []
+    parts += [f"mod {Path(m).name}" for m in mods]
+    return ", ".join(parts) or "as given"
 
 
 def _write(path: str, text: str) -> None:
@@ -104,7 +114,7 @@ def run_simulate(args) -> int:
         options["players"] = args.players
     _check_outputs(args.json, args.report)
     summary, run = simulate(args.game, options, args.games, args.seed, args.bots, args.workers,
-                            args.cluster, progress=True)
+                            args.cluster, progress=True, mods=tuple(args.mod))
     print_summary(summary, run)
     if args.json:
         _write(args.json, json.dumps(_json_safe(dict(public(summary), run=run)), indent=1) + "\n")
@@ -119,12 +129,15 @@ def run_compare(args) -> int:
     from ..cli import _option_pairs
 
     common = {**_option_pairs(args.option), **args.game_options}
-    options_a = dict(common, **_comma_options(args.a))
-    options_b = dict(common, **_comma_options(args.b))
+    if not (args.a or args.b or args.a_mod or args.b_mod):
+        raise OptionsError("give what differs: --a/--b options and/or --a-mod/--b-mod")
+    options_a = dict(common, **(_comma_options(args.a) if args.a else {}))
+    options_b = dict(common, **(_comma_options(args.b) if args.b else {}))
     _check_outputs(args.json)
     rows, a, b = compare_options(args.game, options_a, options_b, args.games, args.seed, args.bots,
-                                 args.workers, args.cluster, progress=True)
-    print_comparison(rows, a, b, (args.a, args.b))
+                                 args.workers, args.cluster, progress=True, mods_a=tuple(args.a_mod),
+                                 mods_b=tuple(args.b_mod))
+    print_comparison(rows, a, b, (_side(args.a, args.a_mod), _side(args.b, args.b_mod)))
     if args.json:
         data = {"a": {"given": args.a, **public(a)}, "b": {"given": args.b, **public(b)}, "figures": rows,
                 "alpha": 0.05, "tests": {"rate": "two-proportion z-test (pooled, two-sided)",

@@ -28,14 +28,15 @@ class RunSpec:
     rules: str            # a shipped game's name, or an absolute rules folder
     options: tuple        # (name, value) pairs, sorted; list values as tuples
     bots: tuple           # one bot name per seat
+    mods: tuple = ()      # mod folders layered over the rules, in order (absolute paths)
 
     @classmethod
-    def make(cls, game_ref: str, options: dict, bots: str, players: int) -> "RunSpec":
+    def make(cls, game_ref: str, options: dict, bots: str, players: int, mods: tuple = ()) -> "RunSpec":
         path = Path(game_ref)
         rules = str(path.resolve()) if path.is_dir() else game_ref
         seats = tuple(str(b) for b in bots_for_seats(bots, players))
         frozen = ((name, tuple(v) if isinstance(v, list) else v) for name, v in options.items())
-        return cls(rules, tuple(sorted(frozen)), seats)
+        return cls(rules, tuple(sorted(frozen)), seats, tuple(str(Path(m).resolve()) for m in mods))
 
 
 # One outcome per game, as plain data:
@@ -46,16 +47,17 @@ _GAMES: dict = {}  # games built in this process, by (rules, options): compiled 
 
 
 def game_for(spec: RunSpec) -> Game:
-    key = (spec.rules, spec.options)
+    key = (spec.rules, spec.options, spec.mods)
     game = _GAMES.get(key)
     if game is None:
-        game = _GAMES[key] = api.load_game(spec.rules, dict(spec.options))
+        options = {k: list(v) if isinstance(v, tuple) else v for k, v in spec.options}
+        game = _GAMES[key] = api.load_game(spec.rules, options, mods=spec.mods)
     return game
 
 
 def remember_game(spec: RunSpec, game: Game) -> None:
     """Keep a game built here, so forked workers start with it instead of compiling it again."""
-    _GAMES[(spec.rules, spec.options)] = game
+    _GAMES[(spec.rules, spec.options, spec.mods)] = game
 
 
 def play_one(game: Game, bots: list, seed: int) -> Outcome:

@@ -20,14 +20,14 @@ from .summary import GameInfo, summarise
 
 def simulate(game_ref: str, options: Optional[dict] = None, games: int = 100, seed: int = 0,
              bots: str = "random", workers: Optional[int] = None, cluster: Optional[str] = None,
-             progress: bool = False, label: str = "simulating") -> tuple[dict, dict]:
+             progress: bool = False, label: str = "simulating", mods: tuple = ()) -> tuple[dict, dict]:
     """Play `games` games (game i uses seed `seed + i`) and give (summary, run details).
 
     The summary depends only on the game, options, bots, seed and count — never on how many
     workers played or where; the run details say where and how fast."""
     options = dict(options or {})
-    game = api.load_game(game_ref, options)
-    spec = RunSpec.make(str(game_ref), options, bots, game.player_count)
+    game = api.load_game(game_ref, options, mods=mods)
+    spec = RunSpec.make(str(game_ref), options, bots, game.player_count, tuple(mods))
     remember_game(spec, game)  # forked workers inherit it, compiled
     started = time.perf_counter()
     with ProgressBar(games, label, enabled=None if progress else False) as bar:
@@ -42,14 +42,14 @@ def simulate(game_ref: str, options: Optional[dict] = None, games: int = 100, se
 
 def compare_options(game_ref: str, options_a: dict, options_b: dict, games: int = 100, seed: int = 0,
                     bots: str = "random", workers: Optional[int] = None, cluster: Optional[str] = None,
-                    progress: bool = False) -> tuple[list, dict, dict]:
-    """Simulate the game under options A and under options B with the same seeds and bots;
-    give (rows of compared figures, summary A, summary B)."""
-    for side, options in (("A", options_a), ("B", options_b)):
+                    progress: bool = False, mods_a: tuple = (), mods_b: tuple = ()) -> tuple[list, dict, dict]:
+    """Simulate the game under options (and mods) A and under options (and mods) B with the same
+    seeds and bots; give (rows of compared figures, summary A, summary B)."""
+    for side, options, mods in (("A", options_a, mods_a), ("B", options_b, mods_b)):
         try:
-            api.load_game(game_ref, options)  # both sides' options checked before any game is played
+            api.load_game(game_ref, options, mods=mods)  # both sides checked before any game is played
         except OptionsError as err:
             raise OptionsError(f"options {side}: {err}") from None
-    a, _ = simulate(game_ref, options_a, games, seed, bots, workers, cluster, progress, "A")
-    b, _ = simulate(game_ref, options_b, games, seed, bots, workers, cluster, progress, "B")
+    a, _ = simulate(game_ref, options_a, games, seed, bots, workers, cluster, progress, "A", mods_a)
+    b, _ = simulate(game_ref, options_b, games, seed, bots, workers, cluster, progress, "B", mods_b)
     return compare(a, b), a, b
