@@ -1,0 +1,99 @@
+"""The error corpus: every broken rules folder in tests/errors/cases gives exactly the expected messages.
+
+Each case is a folder of `.rules` files (and YAML tables with their schemas), perhaps with mods in
+subfolders (each with its `mod.yaml`, loaded over the case in name order), plus:
+  expected.txt  the first line of every diagnostic, in order, as `path:line:column: message`
+                with paths relative to the case folder (warnings, when the folder loads; empty
+                when it must load cleanly);
+  xfail.txt     (optional) why the current message is wrong: the case documents a known bug and
+                is a strict xfail. A reason starting with "crash:" also xfails the no-crash test.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from dsl.errors import Diagnostic, RulesError
+from dsl.loader import load_program
+from dsl.program import Program
+
+CASES_DIR = Path(__file__).parent / "errors" / "cases"
+CASES = sorted(p for p in CASES_DIR.iterdir() if p.is_dir())
+
+
+def _xfail_reason(case: Path) -> str | None:
+    marker = case / "xfail.txt"
+    return marker.read_text(encoding="utf-8").strip() if marker.is_file() else None
+
+
+def _params(crash_only: bool) -> list:
+    """One pytest param per case, marked strict-xfail where the case records a known bug."""
+    params = []
+    for case in CASES:
+        reason = _xfail_reason(case)
+        marks = []
+        if reason is not None and (not crash_only or reason.startswith("crash:")):
+            marks.append(pytest.mark.xfail(strict=True, reason=reason))
+        params.append(pytest.param(case, id=case.name, marks=marks))
+    return params
+
+
+def _relative(text: str, case: Path) -> str:
+    """Make paths in a message stable: relative to the case folder."""
+    return text.replace(str(case) + os.sep, "").replace(str(case), "<folder>")
+
+
+def _load(case: Path) -> Program:
+    """Load a case folder with the mods in its subfolders."""
+    mods = sorted(p for p in case.iterdir() if (p / "mod.yaml").is_file())
+    return load_program(case, mods)
+
+
+def _diagnostics(case: Path) -> list[Diagnostic]:
+    """The errors of a folder that fails to load, or the warnings of one that loads."""
+    try:
+        return list(_load(case).warnings)
+    except RulesError as err:
+        return err.diagnostics
+
+
+def _file_line(path: str, line: int) -> str | None:
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return lines[line - 1].rstrip() if 1 <= line <= len(lines) else None
+
+
+def test_corpus_is_complete() -> None:
+    assert len(CASES) >= 30
+    for case in CASES:
+        assert list(case.glob("*.rules")), f"{case.name} has no .rules file"
+        assert (case / "expected.txt").is_file(), f"{case.name} has no expected.txt"
+
+
+@pytest.mark.parametrize("case", _params(crash_only=False))
+def test_error_message(case: Path) -> None:
+    """The exact `path:line:column: message` of every diagnostic, then the quoted line and caret."""
+    expected = (case / "expected.txt").read_text(encoding="utf-8").splitlines()
+    diagnostics = _diagnostics(case)
+    heads = [_relative(d.render().splitlines()[0], case) for d in diagnostics]
+    assert heads == expected
+    for d in diagnostics:
+        assert d.span is not None
+        source = _file_line(d.span.path, d.span.line)
+        assert source is not None, f"{d.span} names no line of a file"
+        rendered = d.render().splitlines()
+        assert rendered[1] == "    " + source
+        assert rendered[2] == "    " + " " * (d.span.column - 1) + "^"
+
+
+@pytest.mark.parametrize("case", _params(crash_only=True))
+def test_only_rules_error(case: Path) -> None:
+    """Loading a broken folder raises RulesError or nothing: never another exception."""
+    try:
+        _load(case)
+    except RulesError:
+        pass
