@@ -155,46 +155,56 @@ class Game:
         return moves
 
     def sample_move(self, S: State, rng: random.Random) -> Move:
-        """A uniformly random legal move, built without making every move object first."""
+        """A uniformly random legal move, built without making every move object first: an
+        option whose second variable does not depend on the first is counted, not listed."""
+        site, _ = self._pending(S)
+        option, _, _, index, values = self._sample(S, rng)
+        return Move(site.id, index, values, option.label)
+
+    def _sample(self, S: State, rng: random.Random) -> tuple:
+        """(option, locals it binds into, action block or None, option number, values)."""
         site, frame = self._pending(S)
         options = site.options
         if len(options) == 1 and options[0].guard is None and not any(a[2] == S.decider for a in S.allows):
-            values = option_values(S, frame[2][:], options[0].bindings)
-            if values:
-                return Move(site.id, 0, values[rng.randrange(len(values))], options[0].label)
+            option = options[0]
+            space = option_space(S, frame[2][:], option.bindings)
+            total = space_size(space)
+            if total:
+                return option, frame[2], None, 0, space_pick(space, rng.randrange(total))
         else:
             choices = self._choices(S)
-            per_option = [option_values(S, L[:], option.bindings)
-                          if option.guard is None or option.guard(S, L) else [] for option, L, _ in choices]
-            total = sum(len(v) for v in per_option)
+            spaces = [option_space(S, L[:], option.bindings)
+                      if option.guard is None or option.guard(S, L) else [] for option, L, _ in choices]
+            sizes = [space_size(space) for space in spaces]
+            total = sum(sizes)
             if total:
                 pick = rng.randrange(total)
-                for index, values in enumerate(per_option):
-                    if pick < len(values):
-                        return Move(site.id, index, values[pick], choices[index][0].label)
-                    pick -= len(values)
+                for index, size in enumerate(sizes):
+                    if pick < size:
+                        option, L, block = choices[index]
+                        return option, L, block, index, space_pick(spaces[index], pick)
+                    pick -= size
         raise self._nothing_to_choose(S)
 
     def play_random(self, S: State, rng: random.Random) -> Move:
         """Sample a legal move and play it, skipping the legality check that sampling makes
         redundant (the hot path of random simulation). Gives the move played."""
-        move = self.sample_move(S, rng)
-        site, frame = self._pending(S)
-        choices = self._choices(S) if any(a[2] == S.decider for a in S.allows) else None
-        option, base, block = choices[move.option] if choices else (site.options[move.option], frame[2], None)
+        option, base, block, index, values = self._sample(S, rng)
         L = base[:]
-        for binding, value in zip(option.bindings, move.values):
+        for binding, value in zip(option.bindings, values):
             L[binding.slot] = value
         for slot in option.clears:
             L[slot] = None
         if block is None:
+            frame = S.frames[-1]
             frame[2] = L
             frame[1] = option.body
         else:
             S.frames.append([block, option.body, L])
+        decision = S.decision
         S.decision = -1
         run(S, self._code, self._names)
-        return move
+        return Move(decision, index, values, option.label)
 
     def parse_move(self, S: State, text: str) -> Move:
         """The legal move whose text form is `text` (the inverse of str(move))."""
@@ -357,6 +367,41 @@ def option_values(S: State, L: list, bindings: list) -> list:
         tails = fixed if fixed is not None else option_values(S, L, rest)
         out.extend((v,) + tail for tail in tails)
     return out
+
+
+def option_space(S: State, L: list, bindings: list):
+    """The values an option allows: a list of tuples, or — when a second variable's values
+    cannot depend on the first — the pair (first values, second values) standing for their
+    product, which is counted and indexed without being built."""
+    if len(bindings) == 2:
+        first, second = bindings
+        if not second.dependent and second.condition is None:
+            tail = second.domain(S, L)
+            if not tail:
+                return []
+            condition = first.condition
+            if condition is None:
+                heads = first.domain(S, L)
+            else:
+                heads = []
+                slot = first.slot
+                for v in first.domain(S, L):
+                    L[slot] = v
+                    if condition(S, L):
+                        heads.append(v)
+            return (heads, tail)
+    return option_values(S, L, bindings)
+
+
+def space_size(space) -> int:
+    return len(space[0]) * len(space[1]) if isinstance(space, tuple) else len(space)
+
+
+def space_pick(space, index: int) -> tuple:
+    if isinstance(space, tuple):
+        heads, tail = space
+        return (heads[index // len(tail)], tail[index % len(tail)])
+    return space[index]
 
 
 def _rule_text(span) -> str:
