@@ -10,6 +10,7 @@ from typing import Optional, Sequence
 from dsl.errors import OptionsError, RulebookError, RulesError
 
 from . import api
+from .option_words import game_flags as _game_flags, option_pairs as _option_pairs
 from .play import play_game, write_json_log
 from .sim.commands import add_parsers as add_simulation_parsers, run_compare, run_simulate
 
@@ -23,51 +24,7 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-def _option_pairs(pairs: Sequence[str]) -> dict:
-    """`-o name=value` pairs; values read as int, true/false, or text."""
-    options: dict = {}
-    for pair in pairs:
-        if "=" not in pair:
-            raise OptionsError(f"option '{pair}' must be written NAME=VALUE")
-        name, value = pair.split("=", 1)
-        options[name.strip()] = _value(value.strip())
-    return options
-
-
 GAME_OPTION_COMMANDS = ("play", "check", "simulate", "compare")
-
-
-def _game_flags(tokens: Sequence[str]) -> dict:
-    """A game's own options as flags: `--expert` (true), `--characters Monk,Herald`, `--variant A,C`."""
-    options: dict = {}
-    i = 0
-    while i < len(tokens):
-        token = tokens[i]
-        if not token.startswith("--") or len(token) < 3:
-            raise OptionsError(f"unrecognized argument '{token}'")
-        name, eq, value = token[2:].partition("=")
-        name = name.replace("-", "_")
-        if eq:
-            options[name] = _value(value)
-        elif i + 1 < len(tokens) and not tokens[i + 1].startswith("--"):
-            options[name] = _value(tokens[i + 1])
-            i += 1
-        else:
-            options[name] = True
-        i += 1
-    return options
-
-
-def _value(text: str):
-    lowered = text.lower()
-    if lowered in ("true", "yes", "on"):
-        return True
-    if lowered in ("false", "no", "off"):
-        return False
-    try:
-        return int(text)
-    except ValueError:
-        return text
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,4 +1,5 @@
-"""Sentence patterns of a scenario vocabulary: `{name:type}` placeholders, `(a|b)` choices, `word(s)`.
+"""Sentence patterns of a scenario vocabulary: `{name:type}` placeholders, `(a|b)` choices, `word(s)`,
+`[optional words]`.
 
 A pattern compiles to one case-insensitive regular expression; each placeholder type knows how
 to read the words it captured into a value of the game (a player, a kind member, a count…).
@@ -68,7 +69,7 @@ def _regex_for(type_: str, lexicon) -> str:
     raise PatternError(f"unknown placeholder type '{type_}'")
 
 
-_TOKEN = re.compile(r"\{(\w+)(?::([\w:]+))?\}|\(([^()]*\|[^()]*)\)|(\w+)\(s\)")
+_TOKEN = re.compile(r"\{(\w+)(?::([\w:]+))?\}|\(([^()]*\|[^()]*)\)|(\w+)\(s\)|\[([^\[\]{}()]+)\] ?")
 
 
 @dataclass
@@ -98,8 +99,11 @@ def compile_pattern(text: str, lexicon) -> Pattern:
         elif m.group(3):
             choices = [re.escape(c.strip()) for c in m.group(3).split("|")]
             parts.append("(?:" + "|".join(choices) + ")")
-        else:
+        elif m.group(4):
             parts.append(re.escape(m.group(4)) + "s?")
+        else:  # `[the] {name}`: words that may be left out, with the space after them
+            words = _literal(m.group(5).strip())
+            parts.append(f"(?:{words}\\s+)?" if m.group(0).endswith(" ") else f"(?:\\s+{words})?")
         last = m.end()
     parts.append(_literal(text[last:]))
     return Pattern(text, re.compile("".join(parts), re.IGNORECASE), placeholders)

@@ -2,8 +2,10 @@
 read from `scenarios.yaml` beside its rules. Nothing in here knows any game."""
 from __future__ import annotations
 
+import copy
 import difflib
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
@@ -81,7 +83,7 @@ def load_vocabulary(folder: Path, program: Program, extra: Optional[list] = None
     vocabulary.kinds = {name: _member_names(program, name) for name in program.kinds}
     for path in [folder / VOCABULARY_FILE] + list(extra or []):
         if path.is_file():
-            _read(path, vocabulary)
+            _read(path, vocabulary, program)
     return vocabulary
 
 
@@ -93,7 +95,7 @@ def _member_names(program: Program, kind: str) -> list[str]:
     return [str(row.get(table.key, i + 1)) for i, row in enumerate(table.rows)] if table.key else []
 
 
-def _read(path: Path, vocabulary: Vocabulary) -> None:
+def _read(path: Path, vocabulary: Vocabulary, program: Program) -> None:
     data, located = load_yaml(path)
     schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
     errors = sorted(Draft202012Validator(schema).iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
@@ -111,6 +113,9 @@ def _read(path: Path, vocabulary: Vocabulary) -> None:
         vocabulary.start.extend(_actions(data["start"]))
     for i, entry in enumerate(data.get("steps") or []):
         span = located.span(("steps", i))
+        if "rows" in entry:
+            vocabulary.steps.extend(_row_steps(entry, vocabulary, program, located, i, problems))
+            continue
         try:
             vocabulary.steps.append(_step(entry, vocabulary, span, located, i))
         except PatternError as err:
@@ -157,3 +162,69 @@ def _step(entry: dict, vocabulary: Vocabulary, span: Span, located, index: int) 
     step = StepDef(keyword, patterns, try_patterns, actions, types, span, docstring)
     step.action_spans = {name: located.span(("steps", index, name)) for name, _ in actions}
     return step
+
+
+_ROW_CELL = re.compile(r"\{row\.(\w+)\}")
+_ROW_WORDS = "{row}"
+
+
+def _row_steps(entry: dict, vocabulary: Vocabulary, program: Program, located, index: int,
+               problems: list) -> list:
+    """An entry with `rows:` stands for one step per row of a table of the rules: `{row}` in its
+    sentences is the row's words (its `words` column, else its key), `{row.COLUMN}` anywhere in
+    the entry is that cell, and a row's `moves` column, when it has one, is what it plays."""
+    spec = entry["rows"]
+    span = located.span(("steps", index, "rows"))
+    table = program.tables.get(spec["table"])
+    if table is None:
+        known = difflib.get_close_matches(spec["table"], list(program.tables), n=1)
+        hint = f" (did you mean '{known[0]}'?)" if known else ""
+        problems.append(Diagnostic(span, f"unknown table '{spec['table']}'{hint}"))
+        return []
+    words_column, moves_column = spec.get("words"), spec.get("moves")
+    template = {k: v for k, v in entry.items() if k != "rows"}
+    steps = []
+    for r, row in enumerate(table.rows):
+        cells = table.cell_spans[r] if r < len(table.cell_spans) else {}
+        where = cells.get(words_column) or table.row_spans[r]
+        try:
+            one = _fill_row(copy.deepcopy(template), row)
+            default = "{row." + table.key + "}" if table.key else None
+            words = row.get(words_column) if words_column else None
+            words = _fill_row(words if words is not None else default, row)
+            if words is None:
+                raise PatternError(f"table '{table.name}' has no key: give each row's words in a column")
+            for keyword in KEYWORDS + ("tries",):
+                if keyword in one:
+                    texts = one[keyword] if isinstance(one[keyword], list) else [one[keyword]]
+                    one[keyword] = [t.replace(_ROW_WORDS, words) for t in texts]
+            if moves_column and row.get(moves_column) is not None:
+                moves = _fill_row(copy.deepcopy(row[moves_column]), row)
+                if "do" in one:  # the row's moves take the place of the entry's own `play`
+                    plays = [item for item in one["do"] if "play" in item]
+                    for item in plays:
+                        item["play"] = moves
+                    if not plays:
+                        one["do"].append({"play": moves})
+                else:
+                    one["play"] = moves
+            steps.append(_step(one, vocabulary, span, located, index))
+        except PatternError as err:
+            name = row.get(table.key, r + 1) if table.key else r + 1
+            problems.append(Diagnostic(where, f"table '{table.name}', row '{name}': {err}"))
+    return steps
+
+
+def _fill_row(value: Any, row: dict) -> Any:
+    """`{row.COLUMN}` in every string of value, replaced by the row's cell."""
+    if isinstance(value, str):
+        def cell(match: re.Match) -> str:
+            if match.group(1) not in row:
+                raise PatternError(f"no column '{match.group(1)}' in this row")
+            return str(row[match.group(1)])
+        return _ROW_CELL.sub(cell, value)
+    if isinstance(value, list):
+        return [_fill_row(v, row) for v in value]
+    if isinstance(value, dict):
+        return {k: _fill_row(v, row) for k, v in value.items()}
+    return value

@@ -261,7 +261,7 @@ class World:
             value = values.get(name)
             if isinstance(value, Pieces):
                 if value.total_only:
-                    raise ScenarioFailure("say which pieces (e.g. '1 red'), not only how many")
+                    raise ScenarioFailure("say which pieces, member by member, not only how many")
                 columns.append([m for m, c in value.counts.items() for _ in range(c)])
                 types[name] = _pieces_kind(step, name)
             elif isinstance(value, (list, tuple)):
@@ -271,8 +271,8 @@ class World:
             else:
                 raise ScenarioFailure(f"'{name}' is not a captured list or pieces")
         if len({len(c) for c in columns}) > 1:
-            counts = " and ".join(f"{len(c)} {self.show(values[n], step.types.get(n))}" for n, c in zip(names, columns))
-            raise ScenarioFailure(f"the sentence pairs unequal numbers: {counts}")
+            counts = " with ".join(str(len(c)) for c in columns)
+            raise ScenarioFailure(f"the sentence pairs {counts}: the numbers must match")
         bound_step = replace(step, types={**step.types, **types})
         return [(bound_step, dict(values, **dict(zip(names, row)))) for row in zip(*columns)]
 
@@ -399,6 +399,8 @@ class World:
         `{name|one|many}` gives the word `one` or `many` as the number `name` wants."""
         def text_of(key: str) -> str:
             if key in values:
+                if isinstance(values[key], Pieces):  # a pieces placeholder: its members by name
+                    return self.show(values[key], "pieces:" + _pieces_kind(step, key))
                 return self.show(values[key], step.types.get(key))
             return str(self.evaluate(step, "\"{" + key + "}\"", values))
 
@@ -412,7 +414,10 @@ class World:
 
     def show(self, value: Any, type_: Optional[str]) -> str:
         if isinstance(value, Pieces):
-            return ", ".join(f"{c} {k}" for k, c in value.counts.items())
+            kind = type_[len("pieces:"):] if type_ and type_.startswith("pieces:") else None
+            if value.total_only:
+                return str(value.total)
+            return ", ".join(f"{c} {self.show(k, kind)}" for k, c in value.counts.items())
         if type_ == "player" and isinstance(value, int):
             return self.game.player_names[value]
         if type_ == "team" and isinstance(value, int):

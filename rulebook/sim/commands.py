@@ -8,6 +8,7 @@ from pathlib import Path
 
 from dsl.errors import OptionsError
 
+from ..option_words import option_pairs
 from .output import print_comparison, print_summary
 from .runner import SimulationError
 from .simulation import compare_options, simulate
@@ -61,8 +62,6 @@ def add_parsers(commands) -> None:
 def _comma_options(text: str) -> dict:
     """`players=3,expert=true`; a part without `=` continues the list before it:
     `characters=Monk,Herald,Thief,expert=true`."""
-    from ..cli import _option_pairs
-
     pairs: list[str] = []
     for part in (p.strip() for p in text.split(",")):
         if not part:
@@ -73,7 +72,7 @@ def _comma_options(text: str) -> dict:
             pairs.append(part)
     if not pairs:
         raise OptionsError("give options as NAME=VALUE,NAME=VALUE")
-    return _option_pairs(pairs)
+    return option_pairs(pairs)
 
 
 def _side(options: str, mods: list) -> str:
@@ -107,9 +106,7 @@ def _json_safe(value):
 
 
 def run_simulate(args) -> int:
-    from ..cli import _option_pairs
-
-    options = {**_option_pairs(args.option), **args.game_options}
+    options = {**option_pairs(args.option), **args.game_options}
     if args.players is not None:
         options["players"] = args.players
     _check_outputs(args.json, args.report)
@@ -126,9 +123,7 @@ def run_simulate(args) -> int:
 
 
 def run_compare(args) -> int:
-    from ..cli import _option_pairs
-
-    common = {**_option_pairs(args.option), **args.game_options}
+    common = {**option_pairs(args.option), **args.game_options}
     if not (args.a or args.b or args.a_mod or args.b_mod):
         raise OptionsError("give what differs: --a/--b options and/or --a-mod/--b-mod")
     options_a = dict(common, **(_comma_options(args.a) if args.a else {}))
