@@ -47,7 +47,7 @@ SOURCES = sorted((game, name) for game, files in FILES.items() for name in files
 
 # RULEBOOK_FUZZ_SCALE=50 runs fifty times as many examples (a longer campaign than the test run's).
 SCALE = int(os.environ.get("RULEBOOK_FUZZ_SCALE", "1"))
-FUZZ = settings(max_examples=60 * SCALE, deadline=2000, database=None,
+FUZZ = settings(max_examples=60 * SCALE, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
@@ -241,7 +241,7 @@ def expressions() -> st.SearchStrategy[str]:
     return _BoundedLarkStrategy(grammar, "expr", explicit, budget=25)
 
 
-@settings(max_examples=150 * SCALE, deadline=2000, database=None,
+@settings(max_examples=150 * SCALE, deadline=None, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(st.data())
 def test_generated_expression_loads_or_fails_cleanly(data: st.DataObject) -> None:
