@@ -139,11 +139,16 @@ def _describe(error) -> str:
 
 def load_table(name: str, path: Path, key: str | None, used_at: Span, schema_path: Path | None = None) -> Table:
     """Load `path` (a YAML list of rows) and check it against `<stem>.schema.json` beside it
-    (or `schema_path`: a mod's rows are checked against the base game's schema)."""
+    (or `schema_path`: a mod's rows are checked, row by row, against the base game's schema)."""
     if not path.is_file():
         raise RulesError.at(used_at, f"table file '{path.name}' not found")
     data, located = load_yaml(path)
     schema = load_schema(schema_path or path.with_name(path.stem + ".schema.json"), used_at)
+    if schema_path is not None and isinstance(schema.get("items"), dict):
+        # A mod adds a few rows: each must be a good row; the whole table is the base's concern.
+        schema = dict(schema, type="array", items=schema["items"])
+        schema.pop("minItems", None)
+        schema.pop("maxItems", None)
     validator = Draft202012Validator(schema)
     errors = sorted(validator.iter_errors(data), key=lambda e: tuple(str(p) for p in e.absolute_path))
     if errors:
