@@ -96,6 +96,13 @@ def print_summary(summary: dict, run: Optional[dict] = None, out=None) -> None:
     for label, d in rows:
         figures.add_row(label, *(number(d[k]) for k in ("mean", "sd", "median", "p10", "p90", "min", "max")))
     c.print(figures)
+    if summary.get("picked_players"):
+        picked = _table("Players the game's statistics name (e.g. who used a card)", "statistic",
+                        "games naming any", "players named", "their win rate", "95% CI", right_from=1)
+        for row in summary["picked_players"]:
+            picked.add_row(row["label"], percent(row["games_with_any"]["rate"]), number(row["named"]),
+                           percent(row["win_rate"]["rate"]), interval(row["win_rate"]["ci95"]))
+        c.print(picked)
 
 
 SHORT_TEST = {"two-proportion z-test": "z (2 rates)", "Welch's t-test": "Welch t"}

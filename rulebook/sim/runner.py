@@ -76,6 +76,8 @@ def play_one(game: Game, bots: list, seed: int) -> Outcome:
 
 
 def _number(value):
+    if isinstance(value, tuple):  # a list of players: kept as the (distinct) players it names
+        return tuple(sorted(set(v for v in value if isinstance(v, int))))
     if isinstance(value, bool):
         return int(value)
     if isinstance(value, (int, float)):

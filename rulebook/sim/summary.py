@@ -22,6 +22,7 @@ class GameInfo:
     team_of: tuple
     statistic_labels: tuple
     has_score: bool
+    picks_players: tuple = ()  # per statistic: does it name players (a list of players)?
 
     @classmethod
     def of(cls, game: Game) -> "GameInfo":
@@ -32,12 +33,19 @@ class GameInfo:
         return cls(game.title, str(game.program.version), options,
                    tuple(game.player_names), tuple(game.team_names),
                    tuple(game.team_of(p) for p in range(game.player_count)),
-                   tuple(label for label, _ in game.compiled.statistics), game.compiled.score is not None)
+                   tuple(label for label, _ in game.compiled.statistics), game.compiled.score is not None,
+                   picks_players_of(game))
 
     @property
     def has_teams(self) -> bool:
         """Teams that are not simply one per player."""
         return len(self.team_names) != len(self.player_names) or any(t != p for p, t in enumerate(self.team_of))
+
+
+def picks_players_of(game: Game) -> tuple:
+    """Which declared statistics are lists of players (e.g. the players who used a card): for
+    those the summary gives how often any is named, and how often the named players won."""
+    return tuple(game.program.type_of(decl.value) == ("list", "player") for decl in game.program.statistics)
 
 
 def rate(count: int, n: int) -> dict:
@@ -87,7 +95,11 @@ def summarise(info: GameInfo, outcomes: list, bots: tuple, first_seed: int) -> d
         "decision_counts": decisions,
         "statistics": [],
     }
+    summary["picked_players"] = []
     for index, label in enumerate(info.statistic_labels):
+        if index < len(info.picks_players) and info.picks_players[index]:
+            summary["picked_players"].append(picked_players(label, [(o[1], o[4][index]) for o in outcomes], n))
+            continue
         values = [o[4][index] for o in outcomes if o[4][index] is not None]
         summary["statistics"].append(dict(label=label, values=values, **distribution(values)))
     if info.has_score:
@@ -96,6 +108,17 @@ def summarise(info: GameInfo, outcomes: list, bots: tuple, first_seed: int) -> d
             summary["statistics"].append(dict(label=f"final score, seat {p + 1}", values=values,
                                               **distribution(values)))
     return summary
+
+
+def picked_players(label: str, games: list, n: int) -> dict:
+    """A players statistic: in how many games it named anyone, and the win rate of those named."""
+    named = with_any = wins = 0
+    for winners, players in games:
+        players = players or ()
+        with_any += bool(players)
+        named += len(players)
+        wins += sum(1 for p in players if p in winners)
+    return dict(label=label, games_with_any=rate(with_any, n), named=named, win_rate=rate(wins, named))
 
 
 def public(summary: dict) -> dict:
