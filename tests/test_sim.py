@@ -178,3 +178,28 @@ def test_compare_options_text() -> None:
     # A part without '=' continues the list option before it.
     assert _comma_options("characters=Monk,Herald,Thief,expert=on") == {"characters": "Monk,Herald,Thief",
                                                                        "expert": True}
+
+
+def test_a_players_statistic_gives_presence_and_win_rate() -> None:
+    """`statistic "…": [p for p in players where …]` (issue 8: e.g. the win rate of a card's users)."""
+    import random as _random
+
+    from rulebook.api import load_game
+    from rulebook.sim.simulation import simulate as _simulate
+
+    summary, _ = _simulate(str(ROOT / "tests" / "games" / "powers"), {}, games=30, seed=0, workers=1)
+    row = next(r for r in summary["picked_players"] if r["label"] == "players who used a power")
+    game = load_game(ROOT / "tests" / "games" / "powers")
+    named = wins = with_any = 0
+    for seed in range(30):  # the same games, replayed here by hand
+        state = game.new_initial_state(seed)
+        rng = _random.Random(seed)
+        while not game.is_terminal(state):
+            game.apply(state, game.sample_move(state, rng))
+        users = [p for p in range(game.player_count) if game.position(state).get("ever_used", p)]
+        with_any += bool(users)
+        named += len(users)
+        wins += sum(1 for p in users if p in game.winning_players(state))
+    assert row["named"] == named and row["games_with_any"]["count"] == with_any
+    assert row["win_rate"]["count"] == wins
+    assert [s["label"] for s in summary["statistics"]] == ["gems in the supply"]
