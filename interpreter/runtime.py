@@ -54,7 +54,7 @@ def pick(S, domain: Sequence):
 # ---------------------------------------------------------------- pieces in multiset zones
 def present(D: list, base: int, kinds: int) -> tuple:
     """The kinds with at least one piece in the zone at base."""
-    return tuple(k for k in range(kinds) if D[base + k])
+    return tuple([k for k in range(kinds) if D[base + k]])
 
 
 def ix(value, low: int, size: int, span: Span) -> int:
@@ -146,7 +146,7 @@ def groups(D: list, roots: int, nodes: tuple, low: int) -> tuple:
 
 def tiles(D: list, roots: int, nodes: tuple, low: int, group: int) -> tuple:
     group = D[roots + group - low]  # a group is named by a node: after a merge, by its new group
-    return tuple(node for node, g in zip(nodes, D[roots:roots + len(nodes)]) if g == group)
+    return tuple([node for node, g in zip(nodes, D[roots:roots + len(nodes)]) if g == group])
 
 
 def merge(D: list, roots: int, nodes: tuple, low: int, a: int, b: int) -> int:
