@@ -1,17 +1,18 @@
 """Load a rules folder: parse every .rules file, read its tables, check it all, give a Program."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
-from typing import Iterable, Optional, Sequence
+from typing import Callable, Iterable, Optional, Sequence
 
 from . import nodes as n
 from .checker import BUILTIN_NAMES, Checker
 from .errors import Diagnostic, RulesError, did_you_mean
+from .mods import layer, read_mod
 from .parser import parse_file, parse_snippet
 from .program import Program, Symbol
-from .mods import layer, read_mod
-from .tables import load_table, merge_rows
-from .types import ANY, BOOL, INT, TEXT
+from .tables import Table, load_table, merge_rows
+from .types import ANY, BOOL, INT, TEXT, Type
 
 
 def load_program(folder: Path | str, mods: Sequence[Path | str] = ()) -> Program:
@@ -32,8 +33,9 @@ def load_program(folder: Path | str, mods: Sequence[Path | str] = ()) -> Program
             errors.extend(err.diagnostics)
     if errors:
         raise RulesError(errors)
+    sources = [str(path) for path in files]
     if not mods:
-        return check_modules(modules, folder)
+        return check_modules(modules, folder, sources=sources)
     layers = [read_mod(m) for m in mods]
     game = next((d for m in modules for d in m.decls if isinstance(d, n.GameDecl)), None)
     version = game.version if game else "0"
@@ -41,15 +43,23 @@ def load_program(folder: Path | str, mods: Sequence[Path | str] = ()) -> Program
     modules = layer(modules, layers, version, title)
     tables: dict[str, list] = {}
     for mod in layers:
+        sources.extend(m.path for m in mod.modules)
         for name, path in mod.tables.items():
             tables.setdefault(name, []).append(path)
-    return check_modules(modules, folder, tables)
+    return check_modules(modules, folder, tables, sources)
 
 
-def check_modules(modules: Iterable[n.Module], folder: Path, mod_tables: Optional[dict] = None) -> Program:
-    program, errors = _collect(list(modules), folder, mod_tables or {})
-    if errors:
-        raise RulesError(errors)
+def check_modules(modules: Iterable[n.Module], folder: Path, mod_tables: Optional[dict] = None,
+                  sources: Sequence[str] = ()) -> Program:
+    collector = _Collector(folder, mod_tables or {})
+    collector.program.sources = list(sources)
+    for module in modules:
+        for decl in module.decls:
+            collector.collect(decl)
+    collector.errors.extend(_code_cells(collector.program))
+    if collector.errors:
+        raise RulesError(collector.errors)
+    program = collector.program
     diagnostics = Checker(program).run()
     errors = [d for d in diagnostics if d.severity == "error"]
     if errors:
@@ -58,120 +68,174 @@ def check_modules(modules: Iterable[n.Module], folder: Path, mod_tables: Optiona
     return program
 
 
-_SINGLE = {n.GameDecl: "game", n.PlayersDecl: "players", n.TeamsDecl: "teams"}
+def _empty_program(folder: Path) -> Program:
+    return Program(path=str(folder), title=folder.name, version="0", symbols={}, tables={},
+                   options={}, players=None, teams=None, names={}, kinds={}, boards={}, zones={},
+                   vars={}, consts={}, values={}, rules={}, triggers=[], invariants=[], setup=None,
+                   flow=None, score=None, statistics=[], events=set())
 
 
-def _collect(modules: list[n.Module], folder: Path, mod_tables: dict) -> tuple[Program, list[Diagnostic]]:
-    """Sort declarations by what they declare; report a name declared twice."""
-    errors: list[Diagnostic] = []
-    symbols: dict[str, Symbol] = {}
-    singles: dict[str, n.Node] = {}
-    p = Program(path=str(folder), title=folder.name, version="0", symbols=symbols, tables={},
-                options={}, players=None, teams=None, names={}, kinds={}, boards={}, zones={},
-                vars={}, consts={}, values={}, rules={}, triggers=[], invariants=[], setup=None,
-                flow=None, score=None, statistics=[], events=set())
+class _Collector:
+    """Sorts declarations by what they declare into a Program; reports a name declared twice."""
 
-    def declare(name: str, kind: str, decl: n.Node, type_, index: int = 0) -> None:
+    def __init__(self, folder: Path, mod_tables: dict):
+        self.folder = folder
+        self.mod_tables = mod_tables  # table file name -> the mods' files of rows for it
+        self.program = _empty_program(folder)
+        self.errors: list[Diagnostic] = []
+        self.firsts: dict[str, n.Node] = {}  # game, players, teams, flow:, setup:, score
+        self.handlers: dict[type, Callable] = {
+            n.GameDecl: self.game, n.OptionDecl: self.option, n.TableDecl: self.table,
+            n.ConstDecl: self.const, n.PlayersDecl: self.players, n.TeamsDecl: self.teams,
+            n.NamesDecl: self.names, n.KindDecl: self.kind, n.BoardDecl: self.board,
+            n.ZoneDecl: self.zone, n.VarDecl: self.var, n.ValueDecl: self.value, n.RuleDecl: self.rule,
+            n.TriggerDecl: self.trigger, n.InvariantDecl: self.invariant, n.BlockDecl: self.block,
+            n.ScoreDecl: self.score, n.StatisticDecl: self.statistic, n.RequireDecl: self.require,
+            n.ActionDecl: self.action, n.CodeDecl: self.code, n.Replace: self.replace,
+        }
+
+    def collect(self, decl: n.Node) -> None:
+        self.handlers[type(decl)](decl)
+
+    def error(self, span: Optional[n.Span], message: str) -> None:
+        self.errors.append(Diagnostic(span, message))
+
+    def declare(self, name: str, kind: str, decl: n.Node, type_: Type, index: int = 0) -> None:
+        symbols = self.program.symbols
         if name in symbols:
             first = symbols[name].decl
             where = f" (first declared at {first.span})" if first is not None else ""
-            errors.append(Diagnostic(decl.span, f"'{name}' is declared twice{where}"))
-            return
-        if name in BUILTIN_NAMES:
-            errors.append(Diagnostic(decl.span, f"'{name}' is a built-in name; choose another"))
-            return
-        symbols[name] = Symbol(kind, name, decl, type_, index)
+            self.error(decl.span, f"'{name}' is declared twice{where}")
+        elif name in BUILTIN_NAMES:
+            self.error(decl.span, f"'{name}' is a built-in name; choose another")
+        else:
+            symbols[name] = Symbol(kind, name, decl, type_, index)
 
-    blocks: dict[str, n.BlockDecl] = {}
-    for module in modules:
-        for d in module.decls:
-            single = _SINGLE.get(type(d))
-            if single is not None:
-                if single in singles:
-                    errors.append(Diagnostic(d.span, f"'{single}' is declared twice (first at {singles[single].span})"))
-                    continue
-                singles[single] = d
-            if isinstance(d, n.GameDecl):
-                p.title, p.version = d.title, d.version
-            elif isinstance(d, n.OptionDecl):
-                p.options[d.name] = d
-                option_type = ("list", ("kind", d.choices[0])) if d.kind == "list" else \
-                    {"bool": BOOL, "int": INT}.get(d.kind, TEXT)
-                declare(d.name, "option", d, option_type)
-            elif isinstance(d, n.TableDecl):
-                try:
-                    table = load_table(d.name, folder / d.file, d.key, d.span)
-                    schema = (folder / d.file).with_name(Path(d.file).stem + ".schema.json")
-                    for extra in mod_tables.get(Path(d.file).name, []):
-                        table = merge_rows(table, load_table(d.name, extra, d.key, d.span, schema))
-                    p.tables[d.name] = table
-                except RulesError as err:
-                    errors.extend(err.diagnostics)
-                    continue
-                declare(d.name, "table", d, ("table", d.name))
-            elif isinstance(d, n.ConstDecl):
-                p.consts[d.name] = d
-                declare(d.name, "const", d, ANY)
-            elif isinstance(d, n.PlayersDecl):
-                p.players = d
-            elif isinstance(d, n.TeamsDecl):
-                p.teams = d
-            elif isinstance(d, n.NamesDecl):
-                if d.type_name in p.names:
-                    errors.append(Diagnostic(d.span, f"names for '{d.type_name}' are given twice"))
-                p.names[d.type_name] = d
-            elif isinstance(d, n.KindDecl):
-                p.kinds[d.name] = d
-                declare(d.name, "kind", d, ("kinds", d.name))
-                for i, member in enumerate(d.members):
-                    declare(member, "member", d, ("kind", d.name), i)
-            elif isinstance(d, n.BoardDecl):
-                p.boards[d.name] = d
-                declare(d.name, "board", d, ("board", d.name))
-            elif isinstance(d, n.ZoneDecl):
-                p.zones[d.name] = d
-                form = "pile" if d.ordered else "zone"
-                declare(d.name, "zone", d, ("zonedecl", d.name) if d.index else (form, d.kind))
-            elif isinstance(d, n.VarDecl):
-                p.vars[d.name] = d
-                declare(d.name, "var", d, ("vardecl", d.name) if d.index else ANY)
-            elif isinstance(d, n.ValueDecl):
-                p.values[d.name] = d
-                declare(d.name, "value", d, ANY)
-            elif isinstance(d, n.RuleDecl):
-                p.rules[d.name] = d
-                declare(d.name, "rule", d, ANY)
-            elif isinstance(d, n.TriggerDecl):
-                p.triggers.append(d)
-                if d.form == "event":
-                    p.events.add(d.name)
-            elif isinstance(d, n.InvariantDecl):
-                p.invariants.append(d)
-            elif isinstance(d, n.BlockDecl):
-                if d.kind in blocks:
-                    errors.append(Diagnostic(d.span, f"'{d.kind}:' is declared twice (first at {blocks[d.kind].span})"))
-                    continue
-                blocks[d.kind] = d
-                setattr(p, d.kind, d)
-            elif isinstance(d, n.ScoreDecl):
-                if p.score is not None:
-                    errors.append(Diagnostic(d.span, f"'score' is declared twice (first at {p.score.span})"))
-                p.score = d
-            elif isinstance(d, n.StatisticDecl):
-                p.statistics.append(d)
-            elif isinstance(d, n.RequireDecl):
-                p.requirements.append(d)
-            elif isinstance(d, n.ActionDecl):
-                p.actions[d.name] = d
-                declare(d.name, "action", d, ANY)
-            elif isinstance(d, n.CodeDecl):
-                if (d.column, d.kind) in p.codes:
-                    errors.append(Diagnostic(d.span, f"code '{d.column} of {d.kind}' is declared twice"))
-                p.codes[(d.column, d.kind)] = d
-                if d.result is not None:
-                    declare(d.column, "codevalue", d, ANY)
-    errors.extend(_code_cells(p))
-    return p, errors
+    def once(self, what: str, decl: n.Node) -> bool:
+        """Declarations a game has at most one of; False (and an error) for a second."""
+        first = self.firsts.setdefault(what, decl)
+        if first is not decl:
+            self.error(decl.span, f"'{what}' is declared twice (first declared at {first.span})")
+            return False
+        return True
+
+    # ------------------------------------------------------------ one handler per declaration
+    def game(self, d: n.GameDecl) -> None:
+        if self.once("game", d):
+            self.program.title, self.program.version = d.title, d.version
+
+    def option(self, d: n.OptionDecl) -> None:
+        self.program.options[d.name] = d
+        option_type: Type = ("list", ("kind", d.choices[0])) if d.kind == "list" else \
+            {"bool": BOOL, "int": INT}.get(d.kind, TEXT)
+        self.declare(d.name, "option", d, option_type)
+
+    def table(self, d: n.TableDecl) -> None:
+        try:
+            self.program.tables[d.name] = self.read_table(d)
+        except RulesError as err:
+            self.errors.extend(err.diagnostics)
+            return
+        self.declare(d.name, "table", d, ("table", d.name))
+
+    def read_table(self, d: n.TableDecl) -> Table:
+        """A table's rows, with the rows of the mods' files of the same name over them. The file
+        is found beside the rules file that declares it, and may not lie outside that folder."""
+        home = Path(d.span.path).parent if d.span.path else self.folder
+        where = d.file_span or d.span
+        relative = os.path.normpath(d.file)
+        if os.path.isabs(relative) or relative == os.pardir or relative.startswith(os.pardir + os.sep):
+            raise RulesError.at(where, f"table file '{d.file}' is outside the rules folder; "
+                                       f"keep tables beside the rules")
+        path = home / relative
+        table = load_table(d.name, path, d.key, where)
+        schema = path.with_name(path.stem + ".schema.json")
+        for extra in self.mod_tables.get(path.name, []):
+            if Path(extra).resolve() != path.resolve():  # a mod's own table is not rows over itself
+                table = merge_rows(table, load_table(d.name, extra, d.key, where, schema))
+        return table
+
+    def const(self, d: n.ConstDecl) -> None:
+        self.program.consts[d.name] = d
+        self.declare(d.name, "const", d, ANY)
+
+    def players(self, d: n.PlayersDecl) -> None:
+        if self.once("players", d):
+            self.program.players = d
+
+    def teams(self, d: n.TeamsDecl) -> None:
+        if self.once("teams", d):
+            self.program.teams = d
+
+    def names(self, d: n.NamesDecl) -> None:
+        if d.type_name in self.program.names:
+            self.error(d.span, f"names for '{d.type_name}' are given twice")
+        self.program.names[d.type_name] = d
+
+    def kind(self, d: n.KindDecl) -> None:
+        self.program.kinds[d.name] = d
+        self.declare(d.name, "kind", d, ("kinds", d.name))
+        for i, member in enumerate(d.members):
+            self.declare(member, "member", d, ("kind", d.name), i)
+
+    def board(self, d: n.BoardDecl) -> None:
+        self.program.boards[d.name] = d
+        self.declare(d.name, "board", d, ("board", d.name))
+
+    def zone(self, d: n.ZoneDecl) -> None:
+        self.program.zones[d.name] = d
+        form = "pile" if d.ordered else "zone"
+        self.declare(d.name, "zone", d, ("zonedecl", d.name) if d.index else (form, d.kind))
+
+    def var(self, d: n.VarDecl) -> None:
+        self.program.vars[d.name] = d
+        self.declare(d.name, "var", d, ("vardecl", d.name) if d.index else ANY)
+
+    def value(self, d: n.ValueDecl) -> None:
+        self.program.values[d.name] = d
+        self.declare(d.name, "value", d, ANY)
+
+    def rule(self, d: n.RuleDecl) -> None:
+        self.program.rules[d.name] = d
+        self.declare(d.name, "rule", d, ANY)
+
+    def trigger(self, d: n.TriggerDecl) -> None:
+        self.program.triggers.append(d)
+        if d.form == "event":
+            self.program.events.add(d.name)
+
+    def invariant(self, d: n.InvariantDecl) -> None:
+        self.program.invariants.append(d)
+
+    def block(self, d: n.BlockDecl) -> None:
+        if self.once(f"{d.kind}:", d):
+            setattr(self.program, d.kind, d)
+
+    def score(self, d: n.ScoreDecl) -> None:
+        if self.once("score", d):
+            self.program.score = d
+
+    def statistic(self, d: n.StatisticDecl) -> None:
+        self.program.statistics.append(d)
+
+    def require(self, d: n.RequireDecl) -> None:
+        self.program.requirements.append(d)
+
+    def action(self, d: n.ActionDecl) -> None:
+        self.program.actions[d.name] = d
+        self.declare(d.name, "action", d, ANY)
+
+    def code(self, d: n.CodeDecl) -> None:
+        codes = self.program.codes
+        if (d.column, d.kind) in codes:
+            self.error(d.span, f"code '{d.column} of {d.kind}' is declared twice")
+        codes[(d.column, d.kind)] = d
+        if d.result is not None:
+            self.declare(d.column, "codevalue", d, ANY)
+
+    def replace(self, d: n.Replace) -> None:
+        # A mod's replacements are taken out when the mod is layered, so any left are the game's own.
+        self.error(d.span, "'replace' belongs in a mod; a game declares each name once")
 
 
 def _code_cells(p: Program) -> list[Diagnostic]:
@@ -189,34 +253,35 @@ def _code_cells(p: Program) -> list[Diagnostic]:
             continue
         if not decl.params or decl.params[0].type.name != kind_name:
             errors.append(Diagnostic(decl.span, f"the first parameter of 'code {column} of {kind_name}' "
-                                                f"is the {kind_name} itself (e.g. 'card: {kind_name}')"))
+                                                f"is the {kind_name} itself (e.g. '{kind_name[0]}: {kind_name}')"))
             continue
-        names = []
-        for i, row in enumerate(table.rows):
-            text = row.get(column)
-            if text is None or (isinstance(text, str) and not text.strip()):
-                if decl.result is not None and decl.default is None:
-                    errors.append(Diagnostic(table.row_spans[i], f"no '{column}' here, and "
-                                             f"'code {column} of {kind_name}' gives no default"))
-                names.append(None)
-                continue
-            where = table.cell_spans[i].get(column, table.row_spans[i]) if table.cell_spans else table.row_spans[i]
-            if not isinstance(text, str):
-                errors.append(Diagnostic(where, f"the '{column}' cell must be rules text"))
-                names.append(None)
-                continue
-            member = str(row.get(table.key, i + 1)) if table.key else str(i + 1)
-            name = f"{column} of {member}"
-            try:
-                body = parse_snippet(text, table.path, decl.result is None, where.line, where.column)
-            except RulesError as err:
-                errors.extend(err.diagnostics)
-                names.append(None)
-                continue
-            if decl.result is None:
-                p.rules[name] = n.RuleDecl(where, name, decl.params, body)
-            else:
-                p.values[name] = n.ValueDecl(where, name, decl.params, decl.result, body[0])
-            names.append(name)
-        p.code_rules[(column, kind_name)] = names
+        p.code_rules[(column, kind_name)] = [_code_cell(p, decl, table, i, errors) for i in range(len(table.rows))]
     return errors
+
+
+def _code_cell(p: Program, decl: n.CodeDecl, table: Table, i: int, errors: list[Diagnostic]) -> Optional[str]:
+    """Parse row i's cell of a code column into a rule or value; its name, or None for no cell."""
+    column, kind_name = decl.column, decl.kind
+    row = table.rows[i]
+    text = row.get(column)
+    if text is None or (isinstance(text, str) and not text.strip()):
+        if decl.result is not None and decl.default is None:
+            errors.append(Diagnostic(table.row_spans[i], f"no '{column}' here, and "
+                                     f"'code {column} of {kind_name}' gives no default"))
+        return None
+    where = table.cell_spans[i].get(column, table.row_spans[i]) if table.cell_spans else table.row_spans[i]
+    if not isinstance(text, str):
+        errors.append(Diagnostic(where, f"the '{column}' cell must be rules text"))
+        return None
+    member = str(row.get(table.key, i + 1)) if table.key else str(i + 1)
+    name = f"{column} of {member}"
+    try:
+        body = parse_snippet(text, table.path, decl.result is None, where.line, where.column)
+    except RulesError as err:
+        errors.extend(err.diagnostics)
+        return None
+    if decl.result is None:
+        p.rules[name] = n.RuleDecl(where, name, decl.params, body)
+    else:
+        p.values[name] = n.ValueDecl(where, name, decl.params, decl.result, body[0])
+    return name

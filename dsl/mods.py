@@ -101,8 +101,9 @@ def layer(base: list, mods: Sequence[Mod], version: str, title: str) -> list:
                 key = _key(decl.decl)
                 if key not in where:
                     names = [name for kind, name in where if kind == key[0]]
-                    errors.append(Diagnostic(decl.span, f"replaces {key[0]} '{key[1]}', which {title} does not "
-                                                        f"have{did_you_mean(key[1], names)}"))
+                    at = getattr(decl.decl, "name_span", None) or decl.span  # the caret on the name
+                    errors.append(Diagnostic(at, f"replaces {key[0]} '{key[1]}', which {title} does not "
+                                                 f"have{did_you_mean(key[1], names)}"))
                 elif key in owners:
                     other, span = owners[key]
                     errors.append(Diagnostic(decl.span, f"mods '{other}' ({span}) and '{mod.name}' both "

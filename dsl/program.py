@@ -55,6 +55,7 @@ class Program:
     # Static type of every expression node, keyed by id(node); the nodes live as long as the program.
     types: dict[int, Type] = field(default_factory=dict)
     warnings: list[Any] = field(default_factory=list)
+    sources: list[str] = field(default_factory=list)  # the .rules files read, in order
 
     def type_of(self, node: n.Node) -> Type:
         return self.types.get(id(node), "any")

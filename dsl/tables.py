@@ -9,9 +9,16 @@ from typing import Any
 import yaml
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import SchemaError
+from referencing import Registry
+from referencing.exceptions import Unresolvable
 
 from .errors import Diagnostic, RulesError, remember_source
 from .nodes import Span
+
+# YAML deeper than this is refused: reading it, checking it and building it all recurse per level.
+MAX_YAML_DEPTH = 50
+# Aliases can make a short file stand for a huge value; a table never needs more values than this.
+MAX_YAML_VALUES = 100_000
 
 
 @dataclass(frozen=True)
@@ -33,6 +40,50 @@ class Table:
         return names
 
 
+class _Composer(yaml.SafeLoader):
+    """The safe loader, refusing what would make building the value recurse or grow without end:
+    an alias inside the value its anchor names, nesting deeper than MAX_YAML_DEPTH, and aliases
+    that stand for more than MAX_YAML_VALUES values in all."""
+
+    def __init__(self, stream: str):
+        super().__init__(stream)
+        self._open_anchors: set[str] = set()
+        self._depth = 0
+        self._total = 0  # values the document stands for, each alias counted as what it repeats
+        self._sizes: dict[int, int] = {}  # id of an anchored node -> the values it holds
+
+    def compose_node(self, parent, index):  # type: ignore[no-untyped-def]
+        event = self.peek_event()
+        if isinstance(event, yaml.AliasEvent):
+            if event.anchor in self._open_anchors:
+                raise yaml.composer.ComposerError(
+                    None, None, "an alias may not refer to a value that contains it", event.start_mark)
+            node = super().compose_node(parent, index)
+            self._grow(self._sizes.get(id(node), 1), event.start_mark)
+            return node
+        if self._depth >= MAX_YAML_DEPTH:
+            raise yaml.composer.ComposerError(None, None, "nested too deeply", event.start_mark)
+        anchor = getattr(event, "anchor", None)
+        before = self._total
+        self._grow(1, event.start_mark)
+        if anchor is not None:
+            self._open_anchors.add(anchor)
+        self._depth += 1
+        try:
+            node = super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+            self._open_anchors.discard(anchor)
+        if anchor is not None:
+            self._sizes[id(node)] = self._total - before
+        return node
+
+    def _grow(self, count: int, mark: yaml.Mark) -> None:
+        self._total += count
+        if self._total > MAX_YAML_VALUES:
+            raise yaml.composer.ComposerError(None, None, "too many values (aliases expand too far)", mark)
+
+
 class _Located:
     """Maps a JSON path (tuple of keys and indexes) to the YAML mark where its value starts."""
 
@@ -41,6 +92,7 @@ class _Located:
         self.lines = text.splitlines()
         self.marks: dict[tuple, Span] = {}
         self.text_starts: dict[tuple, Span] = {}
+        self.constructor = yaml.constructor.SafeConstructor()  # types scalars; builds no objects
 
     def build(self, node: yaml.Node, where: tuple = ()) -> Any:
         self.marks[where] = Span(self.path, node.start_mark.line + 1, node.start_mark.column + 1)
@@ -59,7 +111,10 @@ class _Located:
             return [self.build(item, where + (i,)) for i, item in enumerate(node.value)]
         self.text_starts[where] = self._text_start(node)
         # A scalar: let the safe constructor give it its YAML type (int, bool, text, …).
-        return _construct_scalar(node)
+        try:
+            return self.constructor.construct_object(node, deep=True)
+        except (ValueError, TypeError, OverflowError) as err:  # a bad date, a tagged number that is none
+            raise RulesError.at(self.marks[where], f"bad YAML value: {err}") from None
 
     def _text_start(self, node: yaml.Node) -> Span:
         """Where a scalar's text begins: for a `|` or `>` block, its first line and indentation."""
@@ -79,24 +134,13 @@ class _Located:
         return self.marks.get(where, Span(self.path, 1, 1))
 
 
-def _construct_scalar(node: yaml.ScalarNode) -> Any:
-    loader = yaml.SafeLoader("")
-    try:
-        return loader.construct_object(node, deep=True)
-    finally:
-        loader.dispose()
-
-
 def load_yaml(path: Path) -> tuple[Any, _Located]:
     """Read YAML safely (never constructing Python objects), keeping every value's position."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as err:
-        raise RulesError.at(Span(str(path), 1, 1), f"not UTF-8 text: {err.reason}") from None
+    text = _read_text(path)
     remember_source(str(path), text)
     located = _Located(str(path), text)
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = yaml.compose(text, Loader=_Composer)
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         span = Span(str(path), mark.line + 1, mark.column + 1) if mark else Span(str(path), 1, 1)
@@ -113,17 +157,64 @@ def load_yaml(path: Path) -> tuple[Any, _Located]:
                             f"bad YAML value: {err.problem}") from None
 
 
-def load_schema(path: Path, used_at: Span) -> dict:
+def _read_text(path: Path) -> str:
+    """A UTF-8 file's text, without the byte-order mark some editors write first."""
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise RulesError.at(Span(str(path), 1, 1), f"not UTF-8 text: {err.reason}") from None
+
+
+def load_schema(path: Path, used_at: Span) -> Any:
+    """A table's JSON Schema (an object, or true/false), checked against the 2020-12 dialect."""
     if not path.is_file():
         raise RulesError.at(used_at, f"no schema file '{path.name}' beside the table (every table has one)")
+    text = _read_text(path)
+    remember_source(str(path), text)
+    start = Span(str(path), 1, 1)
     try:
-        schema = json.loads(path.read_text(encoding="utf-8"))
-        Draft202012Validator.check_schema(schema)
+        schema = json.loads(text)
     except json.JSONDecodeError as err:
         raise RulesError.at(Span(str(path), err.lineno, err.colno), f"bad JSON: {err.msg}") from None
+    except RecursionError:
+        raise RulesError.at(start, "bad JSON: nested too deeply") from None
+    try:
+        Draft202012Validator.check_schema(schema)
     except SchemaError as err:
-        raise RulesError.at(Span(str(path), 1, 1), f"not a valid JSON Schema: {err.message}") from None
+        raise RulesError.at(start, f"not a valid JSON Schema: {err.message}") from None
+    except RecursionError:
+        raise RulesError.at(start, "not a valid JSON Schema: nested too deeply") from None
     return schema
+
+
+def _validate(data: Any, schema: Any, schema_path: Path) -> list:
+    """The schema's complaints about data, in document order. An empty registry: a table's
+    schema may not fetch other schemas from the network."""
+    validator = Draft202012Validator(schema, registry=Registry())
+    try:
+        return sorted(validator.iter_errors(data), key=lambda e: tuple(str(p) for p in e.absolute_path))
+    except Unresolvable as err:
+        ref = _written_ref(schema, str(getattr(err, "ref", "")))
+        raise RulesError.at(Span(str(schema_path), 1, 1),
+                            f"not a valid JSON Schema: cannot resolve $ref '{ref}'") from None
+    except RecursionError:
+        raise RulesError.at(Span(str(schema_path), 1, 1),
+                            "not a valid JSON Schema: it refers to itself without end") from None
+
+
+def _written_ref(schema: Any, ref: str) -> str:
+    """A `$ref` as the schema writes it (the error gives '#/$defs/row' as '/$defs/row')."""
+    stack = [schema]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            written = item.get("$ref")
+            if isinstance(written, str) and ref and written.endswith(ref):
+                return written
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return ref
 
 
 def _describe(error) -> str:
@@ -143,14 +234,14 @@ def load_table(name: str, path: Path, key: str | None, used_at: Span, schema_pat
     if not path.is_file():
         raise RulesError.at(used_at, f"table file '{path.name}' not found")
     data, located = load_yaml(path)
-    schema = load_schema(schema_path or path.with_name(path.stem + ".schema.json"), used_at)
-    if schema_path is not None and isinstance(schema.get("items"), dict):
+    schema_file = schema_path or path.with_name(path.stem + ".schema.json")
+    schema = load_schema(schema_file, used_at)
+    if schema_path is not None and isinstance(schema, dict) and isinstance(schema.get("items"), dict):
         # A mod adds a few rows: each must be a good row; the whole table is the base's concern.
         schema = dict(schema, type="array", items=schema["items"])
         schema.pop("minItems", None)
         schema.pop("maxItems", None)
-    validator = Draft202012Validator(schema)
-    errors = sorted(validator.iter_errors(data), key=lambda e: tuple(str(p) for p in e.absolute_path))
+    errors = _validate(data, schema, schema_file)
     if errors:
         raise RulesError([Diagnostic(located.span(tuple(e.absolute_path)), _describe(e)) for e in errors])
     if not isinstance(data, list) or not all(isinstance(r, dict) for r in data):
@@ -159,14 +250,29 @@ def load_table(name: str, path: Path, key: str | None, used_at: Span, schema_pat
     cells = tuple({column: located.text_starts.get((i, column), spans[i]) for column in row}
                   for i, row in enumerate(data))
     if key is not None:
-        seen: dict[Any, int] = {}
-        for i, row in enumerate(data):
-            if key not in row:
-                raise RulesError.at(spans[i], f"row has no key column '{key}'")
-            if row[key] in seen:
-                raise RulesError.at(located.span((i, key)), f"key {row[key]!r} is already used by row {seen[row[key]] + 1}")
-            seen[row[key]] = i
+        _check_keys(data, key, located)
     return Table(name, str(path), tuple(data), spans, key, cells)
+
+
+def _check_keys(rows: list, key: str, located: _Located) -> None:
+    """Every row has a key, each a number or a text (the engine looks members up by it), used once."""
+    seen: dict[Any, int] = {}
+    for i, row in enumerate(rows):
+        if key not in row:
+            raise RulesError.at(located.span((i,)), f"row has no key column '{key}'")
+        value = row[key]
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+            raise RulesError.at(located.span((i, key)), f"key '{key}' must be a number or plain text, "
+                                                        f"not {_as_yaml(value)}")
+        if value in seen:
+            raise RulesError.at(located.span((i, key)), f"key {value!r} is already used by row {seen[value] + 1}")
+        seen[value] = i
+
+
+def _as_yaml(value: Any) -> str:
+    """A value as a table author would write it: `[a, b]`, `true`, `null`."""
+    text = yaml.safe_dump(value, default_flow_style=True, width=80).strip()
+    return text.removesuffix("...").strip()
 
 
 def merge_rows(base: Table, extra: Table) -> Table:

@@ -88,10 +88,7 @@ def harness_for(snippet: str) -> str:
 
 
 # Examples that show correct rules the checker wrongly refuses today: text in the block -> why.
-KNOWN_BUGS = {
-    "one of slow, fast = slow": "a `one of` option's default is checked as an expression first, so "
-                                "'slow' is an unknown name (tests/errors/cases/option_choice_default)",
-}
+KNOWN_BUGS: dict[str, str] = {}
 
 
 def example_params() -> list:

@@ -84,4 +84,4 @@ def test_a_code_cell_error_points_into_the_table(tmp_path: Path) -> None:
     with pytest.raises(RulesError) as caught:
         load_game(folder)
     first = caught.value.diagnostics[0].render()
-    assert first.startswith(f"{table}:6:5: unknown value 'rech' (did you mean 'reach'?)")
+    assert first.startswith(f"{table}:6:12: unknown value 'rech' (did you mean 'reach'?)")

@@ -54,7 +54,7 @@ def test_mods_stack_in_order() -> None:
 
 def test_replacing_a_name_the_base_lacks(tmp_path: Path) -> None:
     mod = make_mod(tmp_path / "m", "Typo", {"x.rules": "replace value infuence(t: team) -> int = 1\n"})
-    assert first_error([mod]) == (f"{mod / 'x.rules'}:1:1: replaces value 'infuence', which Eriantys "
+    assert first_error([mod]) == (f"{mod / 'x.rules'}:1:15: replaces value 'infuence', which Eriantys "
                                   f"does not have (did you mean 'influence'?)")
 
 

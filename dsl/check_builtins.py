@@ -1,0 +1,124 @@
+"""Checks of the built-in functions' arguments; each gives its result type."""
+from __future__ import annotations
+
+from .check_base import CheckerBase
+from .types import ANY, BOOL, INT, PLAYER, TEAM, TEXT, element_of, show
+
+
+class BuiltinChecks(CheckerBase):
+    """One `b_NAME` method per built-in function of types.BUILTINS."""
+
+    def b_count(self, e, args):
+        t = args[0]
+        if element_of(t) is None and t != ANY:
+            self.error(e.args[0].span, f"count needs a zone or a list, not {show(t)}")
+        return INT
+
+    def b_len(self, e, args):
+        return self.b_count(e, args)
+
+    def b_team(self, e, args):
+        self.expect(e.args[0], args[0], PLAYER, "the argument of team()")
+        return TEAM
+
+    def b_members(self, e, args):
+        self.expect(e.args[0], args[0], TEAM, "the argument of members()")
+        return ("list", PLAYER)
+
+    def b_seats(self, e, args):
+        self.expect(e.args[0], args[0], PLAYER, "the argument of seats()")
+        return ("list", PLAYER)
+
+    def b_next_player(self, e, args):
+        self.expect(e.args[0], args[0], PLAYER, "the argument of next_player()")
+        return PLAYER
+
+    def _board_arg(self, e, t, what):
+        if isinstance(t, tuple) and t[0] == "board":
+            return t[1]
+        if t != ANY:
+            self.error(e.span, f"{what} needs a board, not {show(t)}")
+        return None
+
+    def b_nodes(self, e, args):
+        board = self._board_arg(e.args[0], args[0], "nodes()")
+        return ("list", ("node", board)) if board else ANY
+
+    def b_groups(self, e, args):
+        board = self._board_arg(e.args[0], args[0], "groups()")
+        return ("list", ("group", board)) if board else ANY
+
+    def _node_or_group(self, e, t, what, forms=("node", "group")):
+        if isinstance(t, tuple) and t[0] in forms:
+            return t
+        if t == INT and "node" in forms and len(self.p.boards) == 1:
+            return ("node", next(iter(self.p.boards)))  # a number names a node of the only board
+        if t != ANY:
+            self.error(e.span, f"{what} needs a {' or '.join(forms)} of a board, not {show(t)}")
+        return None
+
+    def b_group(self, e, args):
+        t = self._node_or_group(e.args[0], args[0], "group()", ("node",))
+        return ("group", t[1]) if t else ANY
+
+    def b_tiles(self, e, args):
+        t = self._node_or_group(e.args[0], args[0], "tiles()", ("group",))
+        return ("list", ("node", t[1])) if t else ANY
+
+    def b_step(self, e, args):
+        self.expect(e.args[1], args[1], INT, "the number of steps")
+        t = self._node_or_group(e.args[0], args[0], "step()")
+        if t and self.p.boards[t[1]].shape != "ring":
+            self.error(e.span, f"step() works on a ring; '{t[1]}' is a {self.p.boards[t[1]].shape}")
+        return t or ANY
+
+    def b_neighbours(self, e, args):
+        t = self._node_or_group(e.args[0], args[0], "neighbours()")
+        return ("list", t) if t else ANY
+
+    def b_join(self, e, args):
+        if element_of(args[0]) is None and args[0] != ANY:
+            self.error(e.args[0].span, f"join() needs a list, not {show(args[0])}")
+        self.expect(e.args[1], args[1], TEXT, "join()'s separator")
+        return TEXT
+
+    def b_min(self, e, args):
+        for expr, t in zip(e.args, args):
+            self.expect(expr, t, INT, "an argument of min/max")
+        return INT
+
+    b_max = b_min
+
+    def b_abs(self, e, args):
+        self.expect(e.args[0], args[0], INT, "the argument of abs()")
+        return INT
+
+    def b_index(self, e, args):
+        if element_of(args[0]) is None:
+            self.error(e.args[0].span, f"index() needs a list, not {show(args[0])}")
+        return INT
+
+    def _grid_node(self, e, args, what):
+        t = self._node_or_group(e.args[0], args[0], what, ("node",))
+        if t and self.p.boards[t[1]].shape != "grid":
+            self.error(e.span, f"{what} works on a grid; '{t[1]}' is a {self.p.boards[t[1]].shape}")
+
+    def b_row_of(self, e, args):
+        self._grid_node(e, args, "row_of()")
+        return INT
+
+    def b_column_of(self, e, args):
+        self._grid_node(e, args, "column_of()")
+        return INT
+
+    def b_corner(self, e, args):
+        self._grid_node(e, args, "corner()")
+        return BOOL
+
+    def b_top(self, e, args):
+        t = args[0]
+        if isinstance(t, tuple) and t[0] == "pile":
+            return ("kind", t[1])
+        if t != ANY:
+            self.error(e.args[0].span, f"top() needs a pile, not {show(t)}")
+        return ANY
