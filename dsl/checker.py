@@ -8,7 +8,7 @@ from .check_base import BUILTIN_NAMES, SPAN_NAMES, CheckerBase, Scope, column_ty
 from .check_exprs import generator_vars, names_in
 from .check_stmts import StatementChecks
 from .errors import Diagnostic, did_you_mean
-from .types import ANY, BOOL, INT, PLAYER, TEAM, TEXT, show
+from .types import ANY, BOOL, INT, PLAYER, TEAM, TEXT, element_of, show
 
 __all__ = ["BUILTIN_NAMES", "SPAN_NAMES", "Checker", "CheckerBase", "Scope", "column_type"]
 
@@ -161,7 +161,14 @@ class Checker(StatementChecks):
             scope.names[p.score.player] = PLAYER
             self.expect(p.score.value, self.expr(p.score.value, scope), INT, "a score")
         for statistic in p.statistics:
-            t = self.expr(statistic.value, Scope())
+            scope = Scope()
+            if statistic.var is not None:
+                element = element_of(self.expr(statistic.domain, scope))
+                if element is None:
+                    self.error(statistic.domain.span, "a statistic's 'for' needs a list or a kind")
+                scope.names[statistic.var] = element or ANY
+                self.expr(statistic.label_text, scope)
+            t = self.expr(statistic.value, scope)
             if t not in (INT, BOOL, ANY, TEXT) and not (isinstance(t, tuple) and t[0] in ("list", "kind")):
                 self.error(statistic.value.span, f"a statistic must be a number, a truth value or a list, not {show(t)}")
 

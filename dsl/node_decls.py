@@ -197,8 +197,13 @@ class ScoreDecl(Node):
 
 @dataclass(frozen=True)
 class StatisticDecl(Node):
+    """`statistic "label" [for x in D]: value` — with `for`, one figure per element of D."""
+
     label: str
     value: Expr
+    var: Optional[str] = None
+    domain: Optional[Expr] = None
+    label_text: Optional["String"] = None  # the label with its {placeholders}, when `for` is given
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from dsl.errors import OptionsError
 
 from dsl import nodes as n
 from dsl.program import Program
+from dsl.types import PLAYER
 
 from . import runtime
 from .exprgen import Scope, TableValue, _frozen
@@ -180,9 +181,19 @@ class CompiledGame(FlatGen):
             player = scope.bind(self.p.score.player)
             self.source += [f"def SCORE(S, {player}):", "    D = S.data",
                             f"    return {self.expr(self.p.score.value, scope)}"]
-        for i, decl in enumerate(self.p.statistics):
-            self.source += [f"def STAT{i}(S):", "    D = S.data",
-                            f"    return {self.expr(decl.value, Scope(self, False))}"]
+        self.statistic_entries = []  # (label, function name, names players?)
+        for decl in self.p.statistics:
+            names_players = self.p.type_of(decl.value) == ("list", PLAYER)
+            members = [None] if decl.var is None else list(self.evaluate(decl.domain))
+            for member in members:
+                scope = Scope(self, False)
+                label = decl.label
+                if decl.var is not None:  # one figure per member: the member is fixed in its code
+                    scope.bind_as(decl.var, self.k(member))
+                    label = eval(compile(self.expr(decl.label_text, scope), "<label>", "eval"), self.namespace)
+                fn = self.fresh("STAT")
+                self.source += [f"def {fn}(S):", "    D = S.data", f"    return {self.expr(decl.value, scope)}"]
+                self.statistic_entries.append((label, fn, names_players))
 
     def compile_code_defaults(self) -> None:
         """For expression columns: a function giving the declared default, for empty cells."""
@@ -227,7 +238,8 @@ class CompiledGame(FlatGen):
                     binding.condition = ns[binding.condition] if binding.condition else None
         self.invariants = [(label, ns[f"INV{i}"]) for i, label in enumerate(self.invariant_names)]
         self.score = ns.get("SCORE")
-        self.statistics = [(d.label, ns[f"STAT{i}"]) for i, d in enumerate(self.p.statistics)]
+        self.statistics = [(label, ns[fn]) for label, fn, _ in self.statistic_entries]
+        self.statistics_naming_players = tuple(names for _, _, names in self.statistic_entries)
         resolve = lambda path: tuple(tuple(ns[x] if isinstance(x, str) and x in ns else x for x in e)
                                      for e in path)
         self.steps = {name: [(b, resolve(path), pc) for b, path, pc in sites]

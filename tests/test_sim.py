@@ -203,3 +203,18 @@ def test_a_players_statistic_gives_presence_and_win_rate() -> None:
     assert row["named"] == named and row["games_with_any"]["count"] == with_any
     assert row["win_rate"]["count"] == wins
     assert [s["label"] for s in summary["statistics"]] == ["gems in the supply"]
+
+
+def test_statistics_for_each_member_of_a_kind() -> None:
+    """`statistic "… {c}" for c in …` declares one figure per member (expert Eriantys: each
+    character's presence, uses, and the win rate of the players who used it)."""
+    summary, _ = simulate("eriantys", {"expert": True, "characters": ["Monk", "Jester", "Minstrel"]},
+                          games=12, seed=0, workers=1)
+    labels = [s["label"] for s in summary["statistics"]]
+    assert "Monk in play" in labels and "uses of the Thief" in labels and len(labels) == 24
+    monk = next(s for s in summary["statistics"] if s["label"] == "Monk in play")
+    thief = next(s for s in summary["statistics"] if s["label"] == "Thief in play")
+    assert monk["mean"] == 1 and thief["mean"] == 0
+    assert len(summary["picked_players"]) == 12
+    easy, _ = simulate("eriantys", {}, games=4, seed=0, workers=1)
+    assert easy["statistics"] == [] and easy["picked_players"] == []

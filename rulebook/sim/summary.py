@@ -45,7 +45,7 @@ class GameInfo:
 def picks_players_of(game: Game) -> tuple:
     """Which declared statistics are lists of players (e.g. the players who used a card): for
     those the summary gives how often any is named, and how often the named players won."""
-    return tuple(game.program.type_of(decl.value) == ("list", "player") for decl in game.program.statistics)
+    return game.compiled.statistics_naming_players
 
 
 def rate(count: int, n: int) -> dict:
