@@ -274,13 +274,5 @@ def connect(D: list, edges: int, low: int, a: int, b: int) -> None:
 
 
 def network_group_neighbours(D: list, roots: int, edges: int, low: int, nodes: tuple, group: int) -> tuple:
-    group = D[roots + group - low]
-    found = []
-    for node in nodes:
-        if D[roots + node - low] != group:
-            continue
-        for other in D[edges + node - low]:
-            g = D[roots + other - low]
-            if g != group and g not in found:
-                found.append(g)
-    return tuple(found)
+    """As graph_group_neighbours, on a network whose edges are in the state."""
+    return graph_group_neighbours(D, roots, low, tuple(D[edges:edges + len(nodes)]), nodes, group)

@@ -6,14 +6,13 @@ fail at least one scenario, while the unchanged copy passes them all.
 """
 from __future__ import annotations
 
-import re
 import shutil
 from pathlib import Path
 
 import pytest
 
 from rulebook import api
-from rulebook.scenarios.runner import run_features
+from mutation_support import mutate as mutate_copy, run_on
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "rules" / "eriantys"
@@ -210,26 +209,11 @@ MUTATIONS = [
 
 
 def mutate(target: Path, file: str, old: str, new: str) -> None:
-    """Copy the rules to target and replace `old` on exactly one line of `file`."""
-    shutil.copytree(RULES, target)
-    path = target / file
-    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-    hits = [i for i, line in enumerate(lines) if old in line]
-    assert len(hits) == 1, f"{file}: the text to mutate is on {len(hits)} lines, not 1: {old!r}"
-    lines[hits[0]] = lines[hits[0]].replace(old, new)
-    path.write_text("".join(lines), encoding="utf-8")
+    mutate_copy(RULES, target, file, old, new)
 
 
-def run(features: list[str], rules: Path, capsys) -> tuple[int, int, int]:
-    """Run the feature files against the rules at `rules`: (exit code, passed, failed)."""
-    capsys.readouterr()
-    code = run_features([str(FEATURES / f"{name}.feature") for name in features],
-                        games=["eriantys=" + str(rules)], quiet=True)
-    out = capsys.readouterr().out
-    last = out.strip().splitlines()[-1]
-    found = re.fullmatch(r"(\d+) passed, (\d+) failed", last)
-    assert found, f"no closing tally line in:\n{out[-2000:]}"
-    return code, int(found.group(1)), int(found.group(2))
+def run(features: list, rules: Path, capsys) -> tuple[int, int, int]:
+    return run_on("eriantys", FEATURES, features, rules, capsys)
 
 
 def test_unmutated_rules_pass_every_scenario(tmp_path: Path, capsys) -> None:

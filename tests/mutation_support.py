@@ -1,0 +1,31 @@
+"""Shared by the mutation checks: make a one-line mutant of a rules folder, run features on it."""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+from rulebook.scenarios.runner import run_features
+
+
+def mutate(rules: Path, target: Path, file: str, old: str, new: str) -> None:
+    """Copy the rules to target and replace `old` on exactly one line of `file`."""
+    shutil.copytree(rules, target)
+    path = target / file
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    hits = [i for i, line in enumerate(lines) if old in line]
+    assert len(hits) == 1, f"{file}: the text to mutate is on {len(hits)} lines, not 1: {old!r}"
+    lines[hits[0]] = lines[hits[0]].replace(old, new)
+    path.write_text("".join(lines), encoding="utf-8")
+
+
+def run_on(game: str, features_dir: Path, features: list[str], rules: Path, capsys) -> tuple[int, int, int]:
+    """Run the named feature files against the rules at `rules`: (exit code, passed, failed)."""
+    capsys.readouterr()
+    code = run_features([str(features_dir / f"{name}.feature") for name in features],
+                        games=[f"{game}={rules}"], quiet=True)
+    out = capsys.readouterr().out
+    last = out.strip().splitlines()[-1]
+    found = re.fullmatch(r"(\d+) passed, (\d+) failed", last)
+    assert found, f"no closing tally line in:\n{out[-2000:]}"
+    return code, int(found.group(1)), int(found.group(2))
