@@ -42,6 +42,9 @@ def play_game(game: Game, seed: int, out: Optional[TextIO] = None) -> GameRecord
             print(text, file=out)
 
     game.set_log(log)
+    # "player 1 (white)": a player's team (tower colour, side…) when the game names teams apart
+    shown = [name if game.team_names[game.team_of(p)] == name else f"{name} ({game.team_names[game.team_of(p)]})"
+             for p, name in enumerate(game.player_names)]
     try:
         state = game.new_initial_state(seed)
         while not game.is_terminal(state):
@@ -50,7 +53,7 @@ def play_game(game: Game, seed: int, out: Optional[TextIO] = None) -> GameRecord
             name = game.player_names[player]
             record.moves.append({"player": name, "move": str(move), "json": move.to_json()})
             if out is not None:
-                print(f"  {name}: {move}", file=out)
+                print(f"  {shown[player]}: {move}", file=out)
             game.apply(state, move)
     finally:
         game.set_log(None)
