@@ -163,6 +163,7 @@ class Checker(StatementChecks):
         for statistic in p.statistics:
             scope = Scope()
             if statistic.var is not None:
+                assert statistic.domain is not None and statistic.label_text is not None  # set with `for`
                 element = element_of(self.expr(statistic.domain, scope))
                 if element is None:
                     self.error(statistic.domain.span, "a statistic's 'for' needs a list or a kind")

@@ -99,6 +99,7 @@ def layer(base: list, mods: Sequence[Mod], version: str, title: str) -> list:
             index(len(modules) - 1)
             for decl in (d for d in module.decls if isinstance(d, n.Replace)):
                 key = _key(decl.decl)
+                assert key is not None  # the grammar lets `replace` take only declarations _key names
                 if key not in where:
                     names = [name for kind, name in where if kind == key[0]]
                     at = getattr(decl.decl, "name_span", None) or decl.span  # the caret on the name

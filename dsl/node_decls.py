@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from .node_exprs import Expr, Node, Range, Span, TypeRef
+from .node_exprs import Expr, Node, Range, Span, String, TypeRef
 
 
 # ---------------------------------------------------------------- declarations
@@ -203,7 +203,7 @@ class StatisticDecl(Node):
     value: Expr
     var: Optional[str] = None
     domain: Optional[Expr] = None
-    label_text: Optional["String"] = None  # the label with its {placeholders}, when `for` is given
+    label_text: Optional[String] = None  # the label with its {placeholders}, when `for` is given
 
 
 @dataclass(frozen=True)

@@ -109,6 +109,7 @@ class _Located:
             return result
         if isinstance(node, yaml.SequenceNode):
             return [self.build(item, where + (i,)) for i, item in enumerate(node.value)]
+        assert isinstance(node, yaml.ScalarNode)  # the composer makes only these three node kinds
         self.text_starts[where] = self._text_start(node)
         # A scalar: let the safe constructor give it its YAML type (int, bool, text, …).
         try:
@@ -116,7 +117,7 @@ class _Located:
         except (ValueError, TypeError, OverflowError) as err:  # a bad date, a tagged number that is none
             raise RulesError.at(self.marks[where], f"bad YAML value: {err}") from None
 
-    def _text_start(self, node: yaml.Node) -> Span:
+    def _text_start(self, node: yaml.ScalarNode) -> Span:
         """Where a scalar's text begins: for a `|` or `>` block, its first line and indentation."""
         line, column = node.start_mark.line + 1, node.start_mark.column + 1
         if node.style in ("|", ">"):
@@ -282,7 +283,9 @@ def merge_rows(base: Table, extra: Table) -> Table:
     for row, span, cell in zip(extra.rows, extra.row_spans, extra.cell_spans or [{} for _ in extra.rows]):
         index = next((i for i, r in enumerate(rows) if base.key is not None and r.get(base.key) == row.get(base.key)), None)
         if index is None:
-            rows.append(row), spans.append(span), cells.append(cell)
+            rows.append(row)
+            spans.append(span)
+            cells.append(cell)
         else:
             rows[index], spans[index], cells[index] = row, span, cell
     return Table(base.name, base.path, tuple(rows), tuple(spans), base.key, tuple(cells))

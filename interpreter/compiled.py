@@ -115,6 +115,7 @@ class CompiledGame(FlatGen):
 
     def _dim(self, part: n.IndexPart) -> Dim:
         if part.type_name is None:
+            assert part.low is not None and part.high is not None  # a range part has both ends
             low, high = self.evaluate(part.low), self.evaluate(part.high)
             return Dim(low, max(0, high - low + 1), "int")
         name = part.type_name
@@ -136,11 +137,11 @@ class CompiledGame(FlatGen):
                      "grid": lambda: grid_board(name, sizes[0], sizes[1]),
                      "network": lambda: network_board(name, sizes[0])}[decl.shape]()
             self.layout.add_board(board)
-        for decl in self.p.zones.values():
-            self.layout.add_zone(decl, tuple(self._dim(p) for p in decl.index), self.kind_sizes[decl.kind])
-        for decl in self.p.vars.values():
-            holds_list = decl.type.name == "list"
-            self.layout.add_var(decl, tuple(self._dim(p) for p in decl.index), holds_list)
+        for zone in self.p.zones.values():
+            self.layout.add_zone(zone, tuple(self._dim(p) for p in zone.index), self.kind_sizes[zone.kind])
+        for var in self.p.vars.values():
+            holds_list = var.type.name == "list"
+            self.layout.add_var(var, tuple(self._dim(p) for p in var.index), holds_list)
 
     def initial_data(self) -> list:
         data: list = [None] * self.layout.size
@@ -182,17 +183,18 @@ class CompiledGame(FlatGen):
             self.source += [f"def SCORE(S, {player}):", "    D = S.data",
                             f"    return {self.expr(self.p.score.value, scope)}"]
         self.statistic_entries = []  # (label, function name, names players?)
-        for decl in self.p.statistics:
-            names_players = self.p.type_of(decl.value) == ("list", PLAYER)
-            members = [None] if decl.var is None else list(self.evaluate(decl.domain))
+        for stat in self.p.statistics:
+            names_players = self.p.type_of(stat.value) == ("list", PLAYER)
+            members = [None] if stat.domain is None else list(self.evaluate(stat.domain))
             for member in members:
                 scope = Scope(self, False)
-                label = decl.label
-                if decl.var is not None:  # one figure per member: the member is fixed in its code
-                    scope.bind_as(decl.var, self.k(member))
-                    label = eval(compile(self.expr(decl.label_text, scope), "<label>", "eval"), self.namespace)
+                label = stat.label
+                if stat.var is not None:  # one figure per member: the member is fixed in its code
+                    assert stat.label_text is not None  # the parser sets it whenever `for` is given
+                    scope.bind_as(stat.var, self.k(member))
+                    label = eval(compile(self.expr(stat.label_text, scope), "<label>", "eval"), self.namespace)
                 fn = self.fresh("STAT")
-                self.source += [f"def {fn}(S):", "    D = S.data", f"    return {self.expr(decl.value, scope)}"]
+                self.source += [f"def {fn}(S):", "    D = S.data", f"    return {self.expr(stat.value, scope)}"]
                 self.statistic_entries.append((label, fn, names_players))
 
     def compile_code_defaults(self) -> None:

@@ -44,7 +44,7 @@ class Scope:
         self.flat = flat
         self.parent = parent
         self.names: dict[str, str] = {}
-        self.counter = parent.counter if parent else [0]
+        self.counter: list[int] = parent.counter if parent else [0]
 
     def bind(self, name: str) -> str:
         slot = self.counter[0]
@@ -74,6 +74,8 @@ class Scope:
 
 class ExprGen:
     """Compiles expressions. Needs the program, the option values and (after consts) the layout."""
+
+    tables: dict[str, TableValue]  # filled in by the compiled game before any expression is compiled
 
     def __init__(self, program: Program, options: dict[str, Any], player_count: int):
         self.p = program

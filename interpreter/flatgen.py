@@ -1,6 +1,8 @@
 """Resumable blocks: each statement that can reach a decision becomes numbered instructions."""
 from __future__ import annotations
 
+from typing import Optional
+
 from dsl import nodes as n
 
 from .analysis import free_names
@@ -207,10 +209,11 @@ class FlatGen(StmtGen):
 
     def f_SpanBlock(self, block: FlatBlock, s: n.SpanBlock, scope: Scope, ctx: Ctx) -> None:
         enter = block.add(self.span_enter(s, scope) + [f"return {block.next_pc + 1}"])
-        entry = None
+        entry: Optional[tuple] = None
         if s.kind == "step":
             self.step_sites.setdefault(s.name, []).append((block.id, tuple(self.path), enter))
         elif s.kind == "turn":
+            assert s.player is not None  # `turn P:` always names its player
             entry = ("turn", self.path_function(self.expr(s.player, scope)))
         elif s.kind == "phase":
             entry = ("phase", self.phase_names.index(s.name))
@@ -323,6 +326,7 @@ class FlatGen(StmtGen):
             if self.suspension.triggers[id(t)]:
                 self.flat_triggers[id(t)] = self.new_block(f"when {t.name}")
         self.flat_trigger_by_name = {self.trigger_names[key]: block for key, block in self.flat_triggers.items()}
+        assert self.p.flow is not None  # the checker rejects a game without one
         body = (self.p.setup.body if self.p.setup else ()) + self.p.flow.body
         self.flat_body(root, body, root.scope, Ctx(flat=True))
         root.add([f"return {POP}"])
@@ -333,20 +337,21 @@ class FlatGen(StmtGen):
             block.add([f"return {POP}"])
         self.compile_actions()
         for t in self.p.triggers:
-            block = self.flat_triggers.get(id(t))
-            if block is None:
+            trigger_block = self.flat_triggers.get(id(t))
+            if trigger_block is None:
                 continue
             for name in self.trigger_params(t):
-                block.scope.bind(name or "\0unused")
+                trigger_block.scope.bind(name or "\0unused")
             handler = None
             if t.form == "event":
-                block.scope.bind("\0depth")
-                block.scope.bind("\0flag")
+                trigger_block.scope.bind("\0depth")
+                trigger_block.scope.bind("\0flag")
                 handler = "flat"
             if t.condition is not None:
-                block.add([f"return {block.next_pc + 1} if {self.expr(t.condition, block.scope)} else {POP}"])
-            self.flat_body(block, t.body, block.scope, Ctx(handler=handler, flat=True))
-            block.add([f"return {POP}"])
+                trigger_block.add([f"return {trigger_block.next_pc + 1} if "
+                                   f"{self.expr(t.condition, trigger_block.scope)} else {POP}"])
+            self.flat_body(trigger_block, t.body, trigger_block.scope, Ctx(handler=handler, flat=True))
+            trigger_block.add([f"return {POP}"])
 
     def instruction_source(self) -> list[str]:
         lines = []
@@ -368,4 +373,7 @@ def _slot(access: str) -> int:
 
 
 def resolve_pc(target) -> int:
-    return target.pc if isinstance(target, Label) else target
+    if isinstance(target, Label):
+        assert target.pc is not None  # every label is marked before the code is assembled
+        return target.pc
+    return target

@@ -45,6 +45,7 @@ def option_schema(program: Program) -> dict:
         if decl.kind == "bool":
             prop["type"] = "boolean"
         elif decl.kind == "int":
+            assert decl.bounds is not None  # the parser gives every int option a range
             prop.update(type="integer", minimum=_literal(decl.bounds.low), maximum=_literal(decl.bounds.high))
         elif decl.kind == "list":
             prop.update(type="array", uniqueItems=True,

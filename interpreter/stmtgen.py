@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, Union
 
 from dsl import nodes as n
 from dsl.types import PLAYER
@@ -25,23 +25,25 @@ SPAN_CODES = {"turn": 0, "round": 1, "phase": 2, "step": 3, "game": 4}
 
 @dataclass
 class Binding:
-    """One variable of a choice: its slot, its domain, its condition (both compiled)."""
+    """One variable of a choice: its slot, its domain, its condition (both compiled).
+    The functions are given by name while the code is generated, and by value once it is assembled."""
 
     slot: int
-    domain: Callable
-    condition: Optional[Callable]
+    domain: Union[str, Callable]
+    condition: Union[str, Callable, None]
     dependent: bool = False  # does the domain use an earlier variable of the same choice?
 
 
 @dataclass
 class OptionSite:
-    """One entry of a decision: how to list its moves, show them, and where play goes next."""
+    """One entry of a decision: how to list its moves, show them, and where play goes next.
+    Like a Binding's, its functions are names until the code is assembled."""
 
-    label: Callable  # values tuple -> move text
+    label: Union[str, Callable]  # values tuple -> move text
     bindings: list
     body: Any  # pc (resolved from a label)
     clears: tuple = ()  # slots set to none when a plain optional choice is passed
-    guard: Optional[Callable] = None  # the option is offered only while this holds
+    guard: Union[str, Callable, None] = None  # the option is offered only while this holds
 
 
 @dataclass
@@ -55,7 +57,7 @@ class ChoiceSite:
 class Label:
     _ids = itertools.count()
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.id = next(Label._ids)
         self.pc: Optional[int] = None
 
@@ -98,7 +100,7 @@ class Ctx:
     flat: bool = False
     spans: tuple = ()  # span blocks entered since the innermost loop: a break must end them
 
-    def inside(self, span: n.SpanBlock) -> "Ctx":
+    def inside(self, span: Union[n.SpanBlock, n.Allow]) -> "Ctx":
         return Ctx(self.loop, self.handler, self.flat, self.spans + (span,))
 
 
@@ -286,6 +288,7 @@ class StmtGen(ExprGen):
 
     def span_enter(self, s: n.SpanBlock, scope) -> list[str]:
         if s.kind == "turn":
+            assert s.player is not None  # `turn P:` always names its player
             return [f"D[{CURRENT_PLAYER}] = {self.expr(s.player, scope)}"]
         if s.kind == "phase":
             if s.name not in self.phase_names:
