@@ -12,6 +12,7 @@ from dsl import nodes as n
 from dsl.program import Program
 from dsl.types import ANY, INT, PLAYER, TEAM, TEXT
 
+from .analysis import free_names
 from .layout import CURRENT_PLAYER, Layout, strides
 from .runtime import RulesRuntimeError
 
@@ -93,6 +94,7 @@ class ExprGen:
         self.team_names: tuple = ()
         self.player_names: tuple = ()
         self.fresh_counter = 0
+        self.hoist_frames: list = []  # (generator variable, values hoisted out of its loop)
 
     # ------------------------------------------------------------ constants
     def k(self, value: Any) -> str:
@@ -290,8 +292,28 @@ class ExprGen:
         self.p.types[id(indexes[grouped])] = ("node", board.name)
         group = self.expr(e.indexes[grouped], scope)
         offset = self.offset(zone.dims, width, zone.base, indexes, scope_inner)
-        return (f"tuple({offset} for {node} in tiles(D, {board.roots}, {self.k(board.nodes)}, "
+        code = (f"tuple({offset} for {node} in tiles(D, {board.roots}, {self.k(board.nodes)}, "
                 f"{board.low}, {group}))")
+        return self.hoisted(code, e)
+
+    def hoisted(self, code: str, e: n.Node) -> str:
+        """Inside a generator, an expression that does not use the generator's variable is worked
+        out once, before the loop, not once per element (a group's nodes, per colour, say)."""
+        if not self.hoist_frames:
+            return code
+        var, names = self.hoist_frames[-1]
+        if var in free_names(e, set()):
+            return code
+        name = self.fresh("h")
+        names.append((name, code))
+        return name
+
+    def wrap_hoisted(self, code: str, names: list) -> str:
+        if not names:
+            return code
+        params = ", ".join(name for name, _ in names)
+        values = ", ".join(value for _, value in names)
+        return f"(lambda {params}: {code})({values})"
 
     _UNKNOWN = object()
 
@@ -451,24 +473,32 @@ class ExprGen:
         return f"(D[{args[0]}][-1] if D[{args[0]}] else None)"
 
     # ------------------------------------------------------------ comprehensions
-    def generator(self, g: n.Generator, scope: Scope) -> tuple[str, str]:
-        """(element source, 'for … in … if …' source) for a generator."""
+    def generator(self, g: n.Generator, scope: Scope) -> tuple[str, str, list]:
+        """(element source, 'for … in … if …' source, hoisted values) for a generator."""
         domain = self.domain(g.domain, scope)
         var = self.fresh()
         inner = scope.child()
         inner.bind_as(g.var, var)
-        clause = f"for {var} in {domain}"
-        if g.condition is not None:
-            clause += f" if {self.expr(g.condition, inner)}"
-        return self.expr(g.element, inner), clause
+        hoisted: list = []
+        self.hoist_frames.append((g.var, hoisted))
+        try:
+            clause = f"for {var} in {domain}"
+            if g.condition is not None:
+                clause += f" if {self.expr(g.condition, inner)}"
+            element = self.expr(g.element, inner)
+        finally:
+            self.hoist_frames.pop()
+        return element, clause, hoisted
 
     def x_Aggregate(self, e: n.Aggregate, scope: Scope) -> str:
-        element, clause = self.generator(e.generator, scope)
+        element, clause, hoisted = self.generator(e.generator, scope)
         if e.name in ("max", "min"):
-            return f"{e.name}(({element} {clause}), default=0)"
-        if e.name == "count":
-            return f"sum(1 {clause})"
-        return f"{e.name}({element} {clause})"
+            code = f"{e.name}(({element} {clause}), default=0)"
+        elif e.name == "count":
+            code = f"sum(1 {clause})"
+        else:
+            code = f"{e.name}({element} {clause})"
+        return self.wrap_hoisted(code, hoisted)
 
     def x_ListExpr(self, e: n.ListExpr, scope: Scope) -> str:
         if not e.items:
@@ -476,15 +506,15 @@ class ExprGen:
         return "(" + ", ".join(self.expr(i, scope) for i in e.items) + ",)"
 
     def x_ListComp(self, e: n.ListComp, scope: Scope) -> str:
-        element, clause = self.generator(e.generator, scope)
-        return f"tuple({element} {clause})"
+        element, clause, hoisted = self.generator(e.generator, scope)
+        return self.wrap_hoisted(f"tuple({element} {clause})", hoisted)
 
     def x_Best(self, e: n.Best, scope: Scope) -> str:
         g = n.Generator(e.span, e.key, e.var, e.domain, e.condition)
         var_scope = scope.child()
-        element, clause = self.generator(g, var_scope)
+        element, clause, hoisted = self.generator(g, var_scope)
         var = clause.split()[1]
-        return f"best([({var}, {element}) {clause}])"
+        return self.wrap_hoisted(f"best([({var}, {element}) {clause}])", hoisted)
 
     def x_Sort(self, e: n.Sort, scope: Scope) -> str:
         var = self.fresh()

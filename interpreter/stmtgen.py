@@ -207,8 +207,8 @@ class StmtGen(ExprGen):
     def n_Pick(self, s: n.Pick, scope, ctx):
         g = n.Generator(s.span, n.Name(s.span, s.var), s.var, s.domain, s.condition)
         self.p.types[id(g.element)] = self.type_of(s.domain)
-        element, clause = self.generator(g, scope)
-        return [f"{scope.bind(s.var)} = pick(S, tuple({element} {clause}))"]
+        element, clause, hoisted = self.generator(g, scope)
+        return [f"{scope.bind(s.var)} = pick(S, {self.wrap_hoisted(f'tuple({element} {clause})', hoisted)})"]
 
     def n_Shuffle(self, s: n.Shuffle, scope, ctx):
         return [f"shuffle(S, D, {self.expr(s.zone, scope)})"]
@@ -340,11 +340,13 @@ class StmtGen(ExprGen):
     # pieces -----------------------------------------------------------
     def zone_parts(self, e: n.Node, scope) -> tuple:
         zone = self.zone_of(e)
-        offset = self.expr(e, scope)
         t = self.type_of(e)
-        if isinstance(t, tuple) and t[0] == "zones":
-            offset += "[0]"  # pieces moved to a group of nodes go on its first node
-        return zone, offset
+        if isinstance(t, tuple) and t[0] == "zones" and isinstance(e, n.Subscript):
+            # Pieces moved to a group of nodes go on the node that names the group (one of its
+            # nodes, whatever merged since): its zone, not every node's.
+            width = 1 if zone.ordered else zone.kinds
+            return zone, self.offset(zone.dims, width, zone.base, e.indexes, scope)
+        return zone, self.expr(e, scope)
 
     def zone_index(self, zone, offset: str) -> str:
         """The index value of the zone instance at `offset` (for a trigger's bound name)."""
