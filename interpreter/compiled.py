@@ -133,10 +133,12 @@ class CompiledGame(FlatGen):
             sizes = [self.evaluate(size) for size in decl.sizes]
             if any(not isinstance(s, int) or s < 1 or s > 100_000 for s in sizes):
                 raise RulesRuntimeError(decl.span, f"board '{name}' needs sizes from 1 to 100000, not {sizes}")
-            board = {"ring": lambda: ring_board(name, sizes[0]),
-                     "grid": lambda: grid_board(name, sizes[0], sizes[1]),
-                     "network": lambda: network_board(name, sizes[0])}[decl.shape]()
-            self.layout.add_board(board)
+            if decl.shape == "ring":
+                self.layout.add_board(ring_board(name, sizes[0]))
+            elif decl.shape == "grid":
+                self.layout.add_board(grid_board(name, sizes[0], sizes[1]))
+            else:
+                self.layout.add_board(network_board(name, sizes[0]))
         for zone in self.p.zones.values():
             self.layout.add_zone(zone, tuple(self._dim(p) for p in zone.index), self.kind_sizes[zone.kind])
         for var in self.p.vars.values():

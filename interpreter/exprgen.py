@@ -10,7 +10,7 @@ from typing import Any, Optional
 
 from dsl import nodes as n
 from dsl.program import Program
-from dsl.types import ANY, INT, PLAYER, TEAM, TEXT
+from dsl.types import INT, PLAYER, TEAM
 
 from .analysis import free_names
 from .builtin_gen import BuiltinGen

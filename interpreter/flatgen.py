@@ -319,7 +319,7 @@ class FlatGen(StmtGen):
         self.call_sites: dict[int, list] = {}  # block -> (caller block, path, return pc, args fn)
         self.path: list = []
         root = self.new_block("flow")
-        for name, rule in self.p.rules.items():
+        for name in self.p.rules:
             if self.suspension.rules[name]:
                 self.flat_rules[name] = self.new_block(f"rule {name}")
         for t in self.p.triggers:

@@ -14,10 +14,9 @@ from typing import Any, Callable, Optional, Union
 from dsl import nodes as n
 from dsl.types import PLAYER
 
-from .analysis import Suspension, free_names, zone_root
+from .analysis import Suspension, free_names
 from .exprgen import ExprGen, Scope
 from .layout import CURRENT_PHASE, CURRENT_PLAYER, CURRENT_STEP
-from .runtime import RulesRuntimeError
 
 PUSHED, SUSPEND, POP = -1, -2, -3
 SPAN_CODES = {"turn": 0, "round": 1, "phase": 2, "step": 3, "game": 4}

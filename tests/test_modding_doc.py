@@ -2,12 +2,10 @@
 outside the checkout, exactly as a newcomer would (issue 9 item 4)."""
 from __future__ import annotations
 
-import os
 import re
 import shlex
 from pathlib import Path
 
-import pytest
 
 from rulebook.cli import main
 

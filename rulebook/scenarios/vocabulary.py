@@ -17,7 +17,7 @@ from dsl.nodes import Span
 from dsl.program import Program
 from dsl.tables import load_yaml
 
-from .patterns import Pattern, PatternError, compile_pattern
+from .patterns import PatternError, compile_pattern
 
 SCHEMA_PATH = Path(__file__).with_name("vocabulary.schema.json")
 VOCABULARY_FILE = "scenarios.yaml"
