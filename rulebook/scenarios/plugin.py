@@ -63,6 +63,15 @@ def _rules_for(config, tags: set) -> Path:
     return api.find_rules(name)
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A scenario that fails says why in the game's words: no Python traceback for it."""
+    outcome = yield
+    report = outcome.get_result()
+    if call.excinfo is not None and call.excinfo.errisinstance(ScenarioFailure):
+        report.longrepr = str(call.excinfo.value)
+
+
 def pytest_bdd_apply_tag(tag: str, function) -> Optional[bool]:
     if tag.startswith(GAME_TAG):
         return True  # which game a feature is for: read by this plugin, not a pytest marker
