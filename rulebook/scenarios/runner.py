@@ -1,6 +1,7 @@
 """`rulebook test PATH…`: run any .feature files against the shipped step library with pytest."""
 from __future__ import annotations
 
+import os
 import sys
 import tempfile
 from pathlib import Path
@@ -43,6 +44,14 @@ def feature_files(paths: Sequence[str]) -> list[Path]:
     return [f.resolve() for f in files]
 
 
+def _resolved_game(mapping: str) -> str:
+    """NAME=PATH (or a bare PATH) with PATH made absolute, when it is a folder."""
+    name, sep, path = mapping.partition("=")
+    if not sep:
+        return str(Path(mapping).resolve()) if Path(mapping).is_dir() else mapping
+    return f"{name}={Path(path).resolve()}" if Path(path).is_dir() else mapping
+
+
 def run_features(paths: Sequence[str], games: Sequence[str] = (), vocabularies: Sequence[str] = (),
                  pytest_args: Sequence[str] = (), quiet: bool = False, mods: Sequence[str] = ()) -> int:
     """Run the scenarios; print pytest's report and a closing `N passed, N failed` line."""
@@ -60,14 +69,17 @@ def run_features(paths: Sequence[str], games: Sequence[str] = (), vocabularies: 
                 "-p", "no:unraisableexception",  # its forced garbage collections cost seconds per run
                 "--no-header", "-W", "ignore::pytest.PytestUnknownMarkWarning"]
         for game in games:
-            args += ["--rulebook-game", game]
+            args += ["--rulebook-game", _resolved_game(game)]
         for mod in mods:
             args += ["--rulebook-mod", str(Path(mod).resolve())]
         for vocabulary in vocabularies:
             args += ["--rulebook-vocabulary", str(Path(vocabulary).resolve())]
+        here = os.getcwd()
+        os.chdir(folder)  # scenarios are then named plainly, not by a path to a temporary folder
         try:
             code = pytest.main(args + list(pytest_args), plugins=[tally])
         finally:  # a later run in this process must import its own module of that name
+            os.chdir(here)
             sys.modules.pop(module.stem, None)
     print(f"{tally.passed} passed, {tally.failed} failed")
     sys.stdout.flush()
