@@ -42,7 +42,7 @@ def play_game(game: Game, seed: int, out: Optional[TextIO] = None) -> GameRecord
             print(text, file=out)
 
     game.set_log(log)
-    # "player 1 (white)": a player's team (tower colour, side…) when the game names teams apart
+    # "player 1 (north)": a player and their team, when the game names teams apart from players
     shown = [name if game.team_names[game.team_of(p)] == name else f"{name} ({game.team_names[game.team_of(p)]})"
              for p, name in enumerate(game.player_names)]
     try:
