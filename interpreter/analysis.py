@@ -8,8 +8,6 @@ from __future__ import annotations
 from dsl import nodes as n
 from dsl.program import Program
 
-_BLOCK_FIELDS = ("body",)
-
 
 def children_blocks(s: n.Node) -> list[tuple]:
     """The statement lists directly inside a statement."""

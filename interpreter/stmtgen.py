@@ -125,7 +125,6 @@ class StmtGen(ExprGen):
         self.modifiers_of: dict[str, list[int]] = {name: [] for name in self.p.values}
         self.step_names: list[str] = []
         self.phase_names: list[str] = []
-        self.step_paths: dict[str, list] = {}
         self.code_tables: dict[str, list] = {}
         self.code_defaults: dict[str, tuple] = {}
 
@@ -133,9 +132,6 @@ class StmtGen(ExprGen):
         return self.value_names[name]
 
     # ------------------------------------------------------------ trigger families
-    def family_flat(self, form: str, name: str) -> bool:
-        return self.suspension.any_suspends(self.suspension.trigger_list(form, name))
-
     def triggers(self, form: str, name: Optional[str]) -> list[n.TriggerDecl]:
         return self.suspension.trigger_list(form, name) if name else []
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "no": 0, "two": 2, "three": 3}
 _COUNT = r"(?:\d+|an?|one|two|three|no)"
@@ -176,5 +176,3 @@ def read_pieces(words: str, kind: str, lexicon) -> Pieces:
         counts[member] = counts.get(member, 0) + read_count(tokens[0])
     return Pieces(counts)
 
-
-Reader = Callable[[str], Any]
