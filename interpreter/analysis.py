@@ -5,8 +5,8 @@ instructions whose position is kept in the state, so play can stop and resume an
 """
 from __future__ import annotations
 
-from dsl import nodes as n
-from dsl.program import Program
+from rulebook.dsl import nodes as n
+from rulebook.dsl.program import Program
 
 
 def children_blocks(s: n.Node) -> list[tuple]:

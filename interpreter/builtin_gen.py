@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from dsl import nodes as n
+from rulebook.dsl import nodes as n
 
 
 class BuiltinGen:

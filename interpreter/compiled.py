@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from dsl.errors import OptionsError
+from rulebook.dsl.errors import OptionsError
 
-from dsl import nodes as n
-from dsl.program import Program
-from dsl.types import PLAYER
+from rulebook.dsl import nodes as n
+from rulebook.dsl.program import Program
+from rulebook.dsl.types import PLAYER
 
 from . import runtime
 from .exprgen import Scope, TableValue, _frozen

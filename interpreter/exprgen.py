@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from dsl import nodes as n
-from dsl.program import Program
-from dsl.types import INT, PLAYER, TEAM
+from rulebook.dsl import nodes as n
+from rulebook.dsl.program import Program
+from rulebook.dsl.types import INT, PLAYER, TEAM
 
 from .analysis import free_names
 from .builtin_gen import BuiltinGen

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from dsl import nodes as n
+from rulebook.dsl import nodes as n
 
 from .analysis import free_names
 from .exprgen import Scope

@@ -5,9 +5,9 @@ import random
 from dataclasses import dataclass
 from typing import Any, Iterator, Optional, Sequence
 
-from dsl.errors import OptionsError, RulebookError, source_line
-from dsl.program import Program
-from dsl.snippets import check_snippet
+from rulebook.dsl.errors import OptionsError, RulebookError, source_line
+from rulebook.dsl.program import Program
+from rulebook.dsl.snippets import check_snippet
 
 from .compiled import CompiledGame
 from .machine import State, run

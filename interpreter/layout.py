@@ -9,7 +9,7 @@ from typing import Any, Optional
 
 import networkx as nx
 
-from dsl import nodes as n
+from rulebook.dsl import nodes as n
 
 # Slots every state has, before any declared variable.
 CURRENT_PLAYER, CURRENT_PHASE, CURRENT_STEP = 0, 1, 2

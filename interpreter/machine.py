@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from dsl.errors import RulebookError
+from rulebook.dsl.errors import RulebookError
 
 from .runtime import GameOver, RulesRuntimeError
 

@@ -5,9 +5,9 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
-from dsl import nodes as n
-from dsl.errors import OptionsError, did_you_mean
-from dsl.program import Program
+from rulebook.dsl import nodes as n
+from rulebook.dsl.errors import OptionsError, did_you_mean
+from rulebook.dsl.program import Program
 
 
 def member_names(program: Program, kind: str) -> list[str]:

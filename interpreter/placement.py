@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Iterator, Optional
 
-from dsl.errors import RulebookError
+from rulebook.dsl.errors import RulebookError
 
 from .layout import CURRENT_PHASE, CURRENT_PLAYER, CURRENT_STEP
 from .machine import State, run

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from dsl.errors import RulebookError, did_you_mean
+from rulebook.dsl.errors import RulebookError, did_you_mean
 
 from .layout import strides
 from .machine import State

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
-from dsl.errors import RulebookError
-from dsl.nodes import Span
+from rulebook.dsl.errors import RulebookError
+from rulebook.dsl.nodes import Span
 
 MASK64 = (1 << 64) - 1
 

@@ -11,8 +11,8 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Union
 
-from dsl import nodes as n
-from dsl.types import PLAYER
+from rulebook.dsl import nodes as n
+from rulebook.dsl.types import PLAYER
 
 from .analysis import Suspension, free_names
 from .exprgen import ExprGen, Scope

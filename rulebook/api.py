@@ -6,16 +6,16 @@ import importlib.util
 from pathlib import Path
 from typing import Optional, Sequence
 
-from dsl.errors import RulebookError, RulesError
-from dsl.loader import load_program
-from dsl.mods import read_mod
-from dsl.program import Program
-from interpreter.game import Game
+from rulebook.dsl.errors import RulebookError, RulesError
+from rulebook.dsl.loader import load_program
+from rulebook.dsl.mods import read_mod
+from rulebook.dsl.program import Program
+from rulebook.interpreter.game import Game
 
 
 def shipped_games_folder() -> Path:
     """The `rules/` folder installed with the package (or the checkout's)."""
-    spec = importlib.util.find_spec("rules")
+    spec = importlib.util.find_spec("rulebook.rules")
     if spec is not None and spec.submodule_search_locations:
         for location in spec.submodule_search_locations:
             if Path(location).is_dir():

@@ -14,10 +14,10 @@ import math
 import random
 from typing import Optional
 
-from dsl.errors import OptionsError
-from interpreter.game import Game
-from interpreter.machine import State
-from interpreter.moves import Move
+from rulebook.dsl.errors import OptionsError
+from rulebook.interpreter.game import Game
+from rulebook.interpreter.machine import State
+from rulebook.interpreter.moves import Move
 
 DEFAULT_MCTS_ITERATIONS = 100
 

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Optional, Sequence
 
-from dsl.errors import OptionsError, RulebookError, RulesError
+from rulebook.dsl.errors import OptionsError, RulebookError, RulesError
 
 from . import api
 from .option_words import game_flags as _game_flags, option_pairs as _option_pairs

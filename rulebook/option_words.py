@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from dsl.errors import OptionsError
+from rulebook.dsl.errors import OptionsError
 
 
 def option_pairs(pairs: Sequence[str]) -> dict:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional, TextIO
 
-from interpreter.game import Game
+from rulebook.interpreter.game import Game
 
 
 @dataclass

@@ -11,8 +11,8 @@ import json
 import random
 from dataclasses import dataclass, field
 
-from interpreter.game import Game
-from interpreter.moves import IllegalMove, Move
+from rulebook.interpreter.game import Game
+from rulebook.interpreter.moves import IllegalMove, Move
 
 
 class SimulationFailure(AssertionError):

@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from dsl.errors import RulebookError
-from dsl.loader import load_program
-from dsl.program import Program
-from interpreter.game import Game
+from rulebook.dsl.errors import RulebookError
+from rulebook.dsl.loader import load_program
+from rulebook.dsl.program import Program
+from rulebook.interpreter.game import Game
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "language.md"
 FENCE = re.compile(r"^```(\w+)([^\n]*)\n(.*?)^```", re.MULTILINE | re.DOTALL)

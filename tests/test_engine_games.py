@@ -11,9 +11,9 @@ import random
 
 import pytest
 
-from interpreter.game import Game
-from interpreter.machine import State
-from interpreter.moves import IllegalMove, Move
+from rulebook.interpreter.game import Game
+from rulebook.interpreter.machine import State
+from rulebook.interpreter.moves import IllegalMove, Move
 from test_engine_support import game_cases, load, move_texts, play, roundtrip
 
 GAMES_PER_CASE = 30

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from dsl.errors import RulesError
+from rulebook.dsl.errors import RulesError
 from rulebook.api import load_game
 from rulebook.testing import random_playthrough
 

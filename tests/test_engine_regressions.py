@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from dsl.errors import RulesError
-from interpreter.game import Game
-from interpreter.moves import IllegalMove, Move
-from interpreter.runtime import RulesRuntimeError
+from rulebook.dsl.errors import RulesError
+from rulebook.interpreter.game import Game
+from rulebook.interpreter.moves import IllegalMove, Move
+from rulebook.interpreter.runtime import RulesRuntimeError
 from rulebook.api import load_game
 from test_engine_support import load, roundtrip
 

@@ -10,9 +10,9 @@ import random
 from pathlib import Path
 from typing import Any, Callable, Iterator, Optional
 
-from interpreter.game import Game
-from interpreter.machine import State
-from interpreter.moves import Move
+from rulebook.interpreter.game import Game
+from rulebook.interpreter.machine import State
+from rulebook.interpreter.moves import Move
 from rulebook.api import load_game
 
 GAMES_DIR = Path(__file__).parent / "games"

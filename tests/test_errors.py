@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from dsl.errors import Diagnostic, RulesError
-from dsl.loader import load_program
-from dsl.program import Program
+from rulebook.dsl.errors import Diagnostic, RulesError
+from rulebook.dsl.loader import load_program
+from rulebook.dsl.program import Program
 
 CASES_DIR = Path(__file__).parent / "errors" / "cases"
 CASES = sorted(p for p in CASES_DIR.iterdir() if p.is_dir())

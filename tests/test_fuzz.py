@@ -23,9 +23,9 @@ from lark import Lark
 from lark.grammar import NonTerminal
 from lark.lexer import PatternStr
 
-from dsl.errors import RulesError
-from dsl.loader import load_program
-from dsl.parser import GRAMMAR_PATH, parse_text
+from rulebook.dsl.errors import RulesError
+from rulebook.dsl.loader import load_program
+from rulebook.dsl.parser import GRAMMAR_PATH, parse_text
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = {"nim": ROOT / "tests" / "games" / "nim", "eriantys": ROOT / "rules" / "eriantys"}

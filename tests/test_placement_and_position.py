@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from interpreter.placement import PlacementError
-from interpreter.position import PositionError
+from rulebook.interpreter.placement import PlacementError
+from rulebook.interpreter.position import PositionError
 
 from gamecache import eriantys
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from dsl.errors import OptionsError
+from rulebook.dsl.errors import OptionsError
 from rulebook.api import load_game
 from rulebook.testing import random_playthrough
 

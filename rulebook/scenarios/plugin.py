@@ -15,7 +15,7 @@ import pytest
 import yaml
 from pytest_bdd import given, parsers, then, when
 
-from dsl.errors import RulebookError, RulesError
+from rulebook.dsl.errors import RulebookError, RulesError
 
 from .. import api
 from .vocabulary import VOCABULARY_FILE, load_vocabulary

@@ -9,7 +9,7 @@ from typing import Sequence
 
 import pytest
 
-from dsl.errors import RulebookError
+from rulebook.dsl.errors import RulebookError
 
 
 class _Tally:

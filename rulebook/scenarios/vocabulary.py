@@ -12,10 +12,10 @@ from typing import Any, Optional
 
 from jsonschema import Draft202012Validator
 
-from dsl.errors import Diagnostic, RulesError
-from dsl.nodes import Span
-from dsl.program import Program
-from dsl.tables import load_yaml
+from rulebook.dsl.errors import Diagnostic, RulesError
+from rulebook.dsl.nodes import Span
+from rulebook.dsl.program import Program
+from rulebook.dsl.tables import load_yaml
 
 from .patterns import PatternError, compile_pattern
 

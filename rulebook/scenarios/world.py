@@ -12,9 +12,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Optional
 
-from dsl.errors import RulebookError
-from interpreter.game import Game
-from interpreter.moves import IllegalMove
+from rulebook.dsl.errors import RulebookError
+from rulebook.interpreter.game import Game
+from rulebook.interpreter.moves import IllegalMove
 
 from .patterns import Pieces, PatternError, read_value
 from .vocabulary import StepDef, Vocabulary

@@ -6,7 +6,7 @@ import json
 import math
 from pathlib import Path
 
-from dsl.errors import OptionsError
+from rulebook.dsl.errors import OptionsError
 
 from ..option_words import option_pairs
 from .output import print_comparison, print_summary

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Optional
 
-from dsl.errors import OptionsError, RulebookError
-from interpreter.game import Game
+from rulebook.dsl.errors import OptionsError, RulebookError
+from rulebook.interpreter.game import Game
 
 from .. import api
 from ..bots import bots_for_seats, make_bot
@@ -180,7 +180,7 @@ def connect(address: str):
         from distributed import Client
         from distributed.comm import connect as open_comm
     except ImportError:
-        raise SimulationError("--cluster needs Dask: pip install 'dask[distributed]'") from None
+        raise SimulationError("--cluster needs Dask, which is an optional extra: pip install 'rulebook-engine[cluster]'") from None
 
     async def probe() -> None:
         comm = await open_comm(address, timeout=CONNECT_TIMEOUT)

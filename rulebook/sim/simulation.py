@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from typing import Optional
 
-from dsl.errors import OptionsError
+from rulebook.dsl.errors import OptionsError
 
 from .. import api
 from .compare import compare

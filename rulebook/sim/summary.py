@@ -4,8 +4,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from interpreter.game import Game
-from interpreter.options import option_schema
+from rulebook.interpreter.game import Game
+from rulebook.interpreter.options import option_schema
 
 from .stats import distribution, wilson
 

@@ -1,0 +1,34 @@
+"""The distribution installs one top-level package, `rulebook`, holding every layer (issue 18)."""
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CONFIG = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+
+
+def _package_folders() -> set[str]:
+    """Every folder with an __init__.py under the layers, as the dotted name it installs as."""
+    found = set()
+    for prefix, folder in CONFIG["package-dir"].items():
+        base = ROOT / folder
+        for init in base.rglob("__init__.py"):
+            relative = init.parent.relative_to(base).parts
+            found.add(".".join((prefix, *relative)))
+    return found
+
+
+def test_every_package_folder_is_listed() -> None:
+    listed = set(CONFIG["packages"])
+    assert _package_folders() - listed == set()
+
+
+def test_every_listed_package_installs_inside_rulebook() -> None:
+    assert all(name == "rulebook" or name.startswith("rulebook.") for name in CONFIG["packages"])
+
+
+def test_the_distribution_name_is_not_the_import_name() -> None:
+    # "rulebook" on the public index is another project; ours installs as rulebook-engine.
+    name = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["name"]
+    assert name == "rulebook-engine"
