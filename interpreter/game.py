@@ -9,7 +9,7 @@ from rulebook.dsl.errors import OptionsError, RulebookError, source_line
 from rulebook.dsl.program import Program
 from rulebook.dsl.snippets import check_snippet
 
-from .compiled import CompiledGame
+from .compile import compile_game
 from .machine import State, run
 from .moves import IllegalMove, Move
 from .options import resolve_options
@@ -42,7 +42,7 @@ class Game:
         names = tuple(player_names) if player_names else tuple(f"player {i + 1}" for i in range(self.player_count))
         if len(names) != self.player_count:
             raise OptionsError(f"{len(names)} player names given for {self.player_count} players")
-        self.compiled = CompiledGame(program, self.options, self.player_count, names,
+        self.compiled = compile_game(program, self.options, self.player_count, names,
                                      tuple(team_of) if team_of is not None else None)
         c = self.compiled
         self._code, self._names, self._sites = c.code, c.block_names, c.sites
@@ -79,7 +79,7 @@ class Game:
         return S
 
     def _run(self, S: State) -> None:
-        run(S, self._code, self._names)
+        run(S, self.compiled)
 
     def _nothing_to_choose(self, S: State) -> RulesRuntimeError:
         """A decision with no legal move is a mistake in the rules: say where."""
@@ -203,7 +203,7 @@ class Game:
             S.frames.append([block, option.body, L])
         decision = S.decision
         S.decision = -1
-        run(S, self._code, self._names)
+        run(S, self.compiled)
         return Move(decision, index, values, option.label)
 
     def parse_move(self, S: State, text: str) -> Move:
@@ -320,7 +320,7 @@ class Game:
         found = self._snippets.get(key)
         if found is None:
             nodes = check_snippet(self.program, text, params, statements, path, line)
-            found = self.compiled.compile_snippet(nodes, list(params), statements)
+            found = self.compiled.compile_snippet(self.program, nodes, params, statements)
             self._snippets[key] = found
         return found
 

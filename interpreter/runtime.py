@@ -44,7 +44,7 @@ def rand_below(S, n: int) -> int:
     return x % n
 
 
-def pick(S, domain: Sequence):
+def pick(S, domain: Sequence, span: Optional[Span] = None):
     """A uniformly random element of domain, or none if it is empty."""
     if not domain:
         return None
@@ -121,7 +121,7 @@ def row(table, key, span: Span):
 
 
 # ---------------------------------------------------------------- ordered piles
-def pile_draw(S, D: list, slot: int, span: Span) -> int:
+def pile_draw(D: list, slot: int, span: Span) -> int:
     pile = D[slot]
     if not pile:
         return -1
@@ -129,7 +129,7 @@ def pile_draw(S, D: list, slot: int, span: Span) -> int:
     return pile[-1]
 
 
-def shuffle(S, D: list, slot: int) -> None:
+def shuffle(S, D: list, slot: int, span: Optional[Span] = None) -> None:
     items = list(D[slot])
     for i in range(len(items) - 1, 0, -1):
         j = rand_below(S, i + 1)
@@ -139,9 +139,9 @@ def shuffle(S, D: list, slot: int) -> None:
 
 # ---------------------------------------------------------------- groups of nodes on a board
 # A board that can merge keeps, for each node, the id of its group: the smallest node id in it.
-def groups(D: list, roots: int, nodes: tuple, low: int) -> tuple:
+def groups(D: list, roots: int, count: int) -> tuple:
     """Every group, in node order."""
-    return tuple(dict.fromkeys(D[roots:roots + len(nodes)]))
+    return tuple(dict.fromkeys(D[roots:roots + count]))
 
 
 def tiles(D: list, roots: int, nodes: tuple, low: int, group: int) -> tuple:
@@ -149,7 +149,7 @@ def tiles(D: list, roots: int, nodes: tuple, low: int, group: int) -> tuple:
     return tuple([node for node, g in zip(nodes, D[roots:roots + len(nodes)]) if g == group])
 
 
-def merge(D: list, roots: int, nodes: tuple, low: int, a: int, b: int) -> int:
+def merge(D: list, roots: int, nodes: tuple, low: int, a: int, b: int, span: Optional[Span] = None) -> int:
     """Join the groups of a and b; the merged group is named by its smallest node."""
     ga, gb = D[roots + a - low], D[roots + b - low]
     if ga == gb:
@@ -219,7 +219,7 @@ def graph_group_neighbours(D: list, roots: int, low: int, adjacency: tuple, node
     return tuple(found)
 
 
-def remove_from_pile(D: list, slot: int, kind: int, count: int, span: Span) -> None:
+def pile_remove(D: list, slot: int, kind: int, count: int, span: Span) -> None:
     """Take `count` pieces of `kind` out of an ordered pile, the topmost first."""
     items = list(D[slot])
     for _ in range(count):
@@ -264,7 +264,7 @@ def show(value, how: tuple) -> str:
     return str(value)
 
 
-def connect(D: list, edges: int, low: int, a: int, b: int) -> None:
+def connect(D: list, edges: int, low: int, a: int, b: int, span: Optional[Span] = None) -> None:
     """Lay an edge a–b on a growing network (both directions, once)."""
     if a == b:
         return
@@ -276,3 +276,51 @@ def connect(D: list, edges: int, low: int, a: int, b: int) -> None:
 def network_group_neighbours(D: list, roots: int, edges: int, low: int, nodes: tuple, group: int) -> tuple:
     """As graph_group_neighbours, on a network whose edges are in the state."""
     return graph_group_neighbours(D, roots, low, tuple(D[edges:edges + len(nodes)]), nodes, group)
+
+
+def zones_present(D: list, bases: Sequence, kinds: int) -> tuple:
+    """The kinds with a piece in any of the multiset zones at bases."""
+    return tuple([k for k in range(kinds) if any(D[o + k] for o in bases)])
+
+
+def key_position(keys: tuple, key, span: Span) -> int:
+    """The row (or member) whose key is `key`."""
+    try:
+        return keys.index(key)
+    except ValueError:
+        raise RulesRuntimeError(span, f"no row {key!r}") from None
+
+
+def top(items: Sequence):
+    return items[-1] if items else None
+
+
+# ---------------------------------------------------------------- modifiers and table cells
+def apply_mods(S, table: dict, result, args: tuple):
+    """A value's result after the active modifiers of that value, in the order they were made."""
+    for site, captured, _ in S.mods:
+        f = table.get(site)
+        if f is not None:
+            result = f(S, captured, result, *args)
+    return result
+
+
+def cell_value(S, cells: tuple, member: int, args: tuple):
+    """An expression column's cell for member (its default when empty)."""
+    return cells[member](S, member, *args)
+
+
+def run_cell(S, cells: tuple, member: int, args: tuple) -> None:
+    f = cells[member]
+    if f is not None:
+        f(S, member, *args)
+
+
+def queue_cell(S, P: list, cells: tuple, blocks: tuple, slots: tuple, member: int, args: tuple) -> None:
+    """A statements cell that can stop for a decision runs as a frame (queued in P)."""
+    block = blocks[member]
+    if block >= 0:
+        values = [member, *args]
+        P.append([block, 0, values + [None] * (slots[block] - len(values))])
+    else:
+        run_cell(S, cells, member, args)

@@ -1,0 +1,385 @@
+"""Lowering statements that can stop for a decision into a block's numbered instructions.
+
+A block's frame keeps its instruction number and locals, so play can stop at any `choose` and
+resume from the state alone. Statements that cannot stop are lowered together (stmts.py) into
+the instruction that runs them; the handlers here build the instructions, jumps and decisions
+of the rest. Jumps name Labels while a block is built; `finish` turns them into numbers.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Callable, Optional
+
+from rulebook.dsl import nodes as n
+
+from ..analysis import escapes
+from ..ir import exprs as x
+from ..ir import stmts as s
+from ..ir.program import Block, Instr
+from ..ir.types import BOOL, INT, TEXT, List, element
+from ..layout import CURRENT_PLAYER
+from .builder import Builder
+from .context import Ctx
+from .exprs import domain, lower_expr
+from .scope import Scope
+from .stmts import lower_body, span_exits, STATEMENTS
+
+FLOW: dict[type, Callable] = {}
+
+
+def handles(cls: type):
+    def register(fn: Callable) -> Callable:
+        FLOW[cls] = fn
+        return fn
+    return register
+
+
+class Label:
+    """An instruction number not known yet."""
+
+    def __init__(self) -> None:
+        self.pc: Optional[int] = None
+
+
+class BlockBuilder:
+    """The instructions of one block while it is lowered: the last one is open for statements."""
+
+    def __init__(self, b: Builder, index: int, name: str, span: n.Span):
+        self.b = b
+        self.index = index
+        self.name = name
+        self.span = span
+        self.scope = b.new_scope(in_block=True)
+        self.instrs: list[list] = [[[], None]]
+        self.path: list = []  # the constructs around the code being lowered (for placing play)
+
+    @property
+    def next_pc(self) -> int:
+        return len(self.instrs) - 1
+
+    def emit(self, stmts) -> None:
+        self.instrs[-1][0].extend(stmts)
+
+    def end(self, term: s.Terminator) -> None:
+        self.instrs[-1][1] = term
+        self.instrs.append([[], None])
+
+    def fresh(self) -> int:
+        """Start a new instruction here (if the open one has statements) and give its number."""
+        if self.instrs[-1][0]:
+            self.end(s.Jump(self.next_pc + 1))  # type: ignore[arg-type]
+        return self.next_pc
+
+    def mark(self, label: Label) -> None:
+        label.pc = self.fresh()
+
+    def finish(self, params: int) -> Block:
+        if self.instrs[-1][1] is None:
+            self.instrs[-1][1] = s.Pop(span=self.span)
+        instrs = tuple(Instr(tuple(body), _resolve(term)) for body, term in self.instrs)
+        return Block(self.name, params, self.scope.locals.frozen(), instrs, self.span)
+
+
+def _resolve(term: s.Terminator) -> s.Terminator:
+    def pc(target) -> int:
+        return target.pc if isinstance(target, Label) else target
+    if isinstance(term, s.Jump):
+        return replace(term, target=pc(term.target))
+    if isinstance(term, s.Branch):
+        return replace(term, then=pc(term.then), other=pc(term.other))
+    if isinstance(term, s.PushFrames):
+        return replace(term, resume=pc(term.resume))
+    return term
+
+
+def lower_flat(bb: BlockBuilder, body, scope: Scope, ctx: Ctx) -> None:
+    """Lower statements into the block: runs of straight statements together, the rest by FLOW."""
+    group: list = []
+    for st in body:
+        if needs_flow(bb.b, st, ctx):
+            bb.emit(lower_body(bb.b, group, scope, ctx))
+            group = []
+            FLOW[type(st)](bb, st, scope, ctx)
+        else:
+            group.append(st)
+    bb.emit(lower_body(bb.b, group, scope, ctx))
+
+
+def needs_flow(b: Builder, st: n.Node, ctx: Ctx) -> bool:
+    """Can this statement stop for a decision, or leave the instruction (a break out of a loop
+    of the block, a cancel from a handler that is a block)?"""
+    if b.suspension.stmt(st):
+        return True
+    return escapes(st, breaks=ctx.loop not in (None, "native"), cancels=ctx.handler == "flat")
+
+
+def then_push(bb: BlockBuilder, stmts: list) -> None:
+    """Run statements, then the frames they queued (if they queued any)."""
+    bb.emit(stmts)
+    if any(isinstance(st, (s.QueueFrame, s.QueueCell)) for st in stmts):
+        resume = Label()
+        bb.end(s.PushFrames(resume))  # type: ignore[arg-type]
+        bb.mark(resume)
+
+
+# ---------------------------------------------------------------- decisions
+def bindings(bb: BlockBuilder, binders, scope: Scope) -> tuple:
+    from ..analysis import free_names
+    from ..ir.program import Binding
+    result = []
+    earlier: set = set()
+    for binder in binders:
+        dependent = bool(free_names(binder.domain, set()) & earlier)
+        earlier.add(binder.var)
+        dom = domain(bb.b, binder.domain, scope)
+        slot = scope.bind(binder.var, element(dom.type))
+        cond = lower_expr(bb.b, binder.condition, scope) if binder.condition is not None else None
+        result.append(Binding(slot, dom, cond, dependent))
+    return tuple(result)
+
+
+def label(bb: BlockBuilder, option: n.Option, binds: tuple, scope: Scope) -> x.Expr:
+    """The move's text: as written, or the chosen values by name, separated by spaces."""
+    from .stmts import binder_element_type
+    if option.label is not None:
+        return lower_expr(bb.b, option.label, scope)
+    parts: list = []
+    for binder, binding in zip(option.binders, binds):
+        if parts:
+            parts.append(bb.b.const(" "))
+        shown = bb.b.shower(binder_element_type(bb.b, binder))
+        parts.append(x.Show(x.Local(binding.var, type=element(binding.domain.type)), shown, type=TEXT))
+    if not parts:
+        return bb.b.const("")
+    return x.Format(tuple(parts), type=TEXT)
+
+
+def suspend(bb: BlockBuilder, st, scope: Scope, choices: list) -> int:
+    """End the instruction at a decision; its choices are filled in by the caller."""
+    from ..ir.program import Site
+    site = len(bb.b.sites)
+    bb.b.sites.append(None)
+    decider = lower_expr(bb.b, st.chooser, scope) if st.chooser is not None else \
+        x.Load(x.Const(CURRENT_PLAYER, type=INT), type=INT)
+    bb.end(s.Suspend(site, decider, span=st.span))
+    bb.b.sites[site] = (bb.index, choices, st.span)  # made a Site once the targets are known
+    return site
+
+
+@handles(n.Choose)
+def f_Choose(bb: BlockBuilder, st: n.Choose, scope: Scope, ctx: Ctx) -> None:
+    from ..ir.program import Choice
+    choices: list = []
+    suspend(bb, st, scope, choices)
+    if not st.menu:
+        option = st.options[0]
+        binds = bindings(bb, option.binders, scope)
+        text = label(bb, option, binds, scope)
+        choices.append(Choice(text, binds, bb.next_pc))
+        if st.optional:
+            choices.append(Choice(bb.b.const("pass"), (), bb.next_pc, clears=tuple(b.var for b in binds)))
+        return
+    end = Label()
+    for option in st.options:
+        inner = scope.child()
+        binds = bindings(bb, option.binders, inner)
+        text = label(bb, option, binds, inner)
+        guard = lower_expr(bb.b, option.guard, inner) if option.guard is not None else None
+        choices.append(Choice(text, binds, bb.fresh(), guard))
+        lower_flat(bb, option.body, inner, ctx)
+        bb.end(s.Jump(end))  # type: ignore[arg-type]
+    bb.mark(end)
+
+
+@handles(n.UpTo)
+def f_UpTo(bb: BlockBuilder, st: n.UpTo, scope: Scope, ctx: Ctx) -> None:
+    from ..ir.program import Choice
+    inner = scope.child()
+    counter = inner.bind("\0count", INT)
+    bb.emit([s.SetLocal(counter, lower_expr(bb.b, st.count, scope), span=st.span)])
+    head, end, ask = Label(), Label(), Label()
+    bb.mark(head)
+    left = x.Binary("<=", x.Local(counter, type=INT), x.Const(0, type=INT), type=BOOL)
+    bb.end(s.Branch(left, end, ask, span=st.span))  # type: ignore[arg-type]
+    bb.mark(ask)
+    choices: list = []
+    suspend(bb, st, scope, choices)
+    binds = bindings(bb, st.option.binders, inner)
+    text = label(bb, st.option, binds, inner)
+    choices.append(Choice(text, binds, bb.next_pc))
+    choices.append(Choice(bb.b.const("done"), (), end))
+    lower_flat(bb, st.option.body, inner, ctx.looping(end))
+    bb.emit([s.UpdateLocal(counter, "-", x.Const(1, type=INT), span=st.span)])
+    bb.end(s.Jump(head))  # type: ignore[arg-type]
+    bb.mark(end)
+
+
+# ---------------------------------------------------------------- control flow
+@handles(n.If)
+def f_If(bb: BlockBuilder, st: n.If, scope: Scope, ctx: Ctx) -> None:
+    end = Label()
+    for cond, body in st.branches:
+        then, otherwise = Label(), Label()
+        bb.end(s.Branch(lower_expr(bb.b, cond, scope), then, otherwise, span=st.span))  # type: ignore[arg-type]
+        bb.mark(then)
+        lower_flat(bb, body, scope.child(), ctx)
+        bb.end(s.Jump(end))  # type: ignore[arg-type]
+        bb.mark(otherwise)
+    if st.otherwise is not None:
+        lower_flat(bb, st.otherwise, scope.child(), ctx)
+    bb.mark(end)
+
+
+def loop(bb: BlockBuilder, st, body, scope: Scope, ctx: Ctx, test=None, before=(), entry=None) -> None:
+    """head: [if not test: leave] before…; body; back to head."""
+    head, end, start = Label(), Label(), Label()
+    bb.mark(head)
+    if test is not None:
+        bb.end(s.Branch(test, start, end, span=st.span))  # type: ignore[arg-type]
+        bb.mark(start)
+    bb.emit(list(before))
+    if entry is not None:
+        bb.path.append(entry)
+    lower_flat(bb, body, scope, ctx.looping(end))
+    if entry is not None:
+        bb.path.pop()
+    bb.end(s.Jump(head, span=st.span))  # type: ignore[arg-type]
+    bb.mark(end)
+
+
+@handles(n.For)
+def f_For(bb: BlockBuilder, st: n.For, scope: Scope, ctx: Ctx) -> None:
+    from ..ir.program import ForEntry
+    inner = scope.child()
+    dom = domain(bb.b, st.domain, scope)
+    items = inner.bind("\0items", List(element(dom.type)))
+    position = inner.bind("\0at", INT)
+    var = inner.bind(st.var, element(dom.type))
+    listed = dom
+    bb.emit([s.SetLocal(items, listed, span=st.span), s.SetLocal(position, x.Const(0, type=INT), span=st.span)])
+    items_e, at_e = x.Local(items, type=List(element(dom.type))), x.Local(position, type=INT)
+    more = x.Binary("<", at_e, x.Length(items_e, type=INT), type=BOOL)
+    before = [s.SetLocal(var, x.Index(items_e, at_e, type=element(dom.type)), span=st.span),
+              s.UpdateLocal(position, "+", x.Const(1, type=INT), span=st.span)]
+    loop(bb, st, st.body, inner, ctx, more, before, ForEntry(items, position, var, listed))
+
+
+@handles(n.Repeat)
+def f_Repeat(bb: BlockBuilder, st: n.Repeat, scope: Scope, ctx: Ctx) -> None:
+    from ..ir.program import RepeatEntry
+    inner = scope.child()
+    counter = inner.bind("\0count", INT)
+    count = lower_expr(bb.b, st.count, scope)
+    bb.emit([s.SetLocal(counter, count, span=st.span)])
+    left = x.Binary(">", x.Local(counter, type=INT), x.Const(0, type=INT), type=BOOL)
+    before = [s.UpdateLocal(counter, "-", x.Const(1, type=INT), span=st.span)]
+    rest = x.Binary("-", count, x.Const(1, type=INT), type=INT)
+    loop(bb, st, st.body, inner, ctx, left, before, RepeatEntry(counter, rest))
+
+
+@handles(n.While)
+def f_While(bb: BlockBuilder, st: n.While, scope: Scope, ctx: Ctx) -> None:
+    loop(bb, st, st.body, scope.child(), ctx, lower_expr(bb.b, st.condition, scope))
+
+
+@handles(n.Loop)
+def f_Loop(bb: BlockBuilder, st: n.Loop, scope: Scope, ctx: Ctx) -> None:
+    loop(bb, st, st.body, scope.child(), ctx)
+
+
+@handles(n.Break)
+def f_Break(bb: BlockBuilder, st: n.Break, scope: Scope, ctx: Ctx) -> None:
+    bb.emit(span_exits(bb.b, ctx))
+    bb.end(s.Jump(ctx.loop, span=st.span))
+
+
+@handles(n.Cancel)
+def f_Cancel(bb: BlockBuilder, st: n.Cancel, scope: Scope, ctx: Ctx) -> None:
+    depth, flag = scope.lookup("\0depth"), scope.lookup("\0flag")
+    assert depth is not None and flag is not None  # bound by every handler that is a block
+    bb.emit([s.CancelCaller(depth, flag, span=st.span)])
+    bb.end(s.Pop(span=st.span))
+
+
+# ---------------------------------------------------------------- spans, allows, calls
+@handles(n.SpanBlock)
+def f_SpanBlock(bb: BlockBuilder, st: n.SpanBlock, scope: Scope, ctx: Ctx) -> None:
+    from ..ir.program import PhaseEntry, StepSite, TurnEntry
+    from .stmts import span_enter, span_exit
+    enter = bb.fresh()
+    bb.emit(span_enter(bb.b, st, scope))
+    entry = None
+    if st.kind == "step":
+        bb.b.steps.setdefault(st.name, []).append(StepSite(bb.index, tuple(bb.path), enter))
+    elif st.kind == "turn":
+        assert st.player is not None  # `turn P:` always names its player
+        entry = TurnEntry(lower_expr(bb.b, st.player, scope))
+    elif st.kind == "phase":
+        entry = PhaseEntry(bb.b.phase_names.index(st.name))
+    if entry is not None:
+        bb.path.append(entry)
+    lower_flat(bb, st.body, scope.child(), ctx.inside(st))
+    if entry is not None:
+        bb.path.pop()
+    then_push(bb, span_exit(bb.b, st, ctx))
+
+
+@handles(n.Allow)
+def f_Allow(bb: BlockBuilder, st: n.Allow, scope: Scope, ctx: Ctx) -> None:
+    from ..ir.program import AllowEntry
+    from .stmts import allow_push
+    push = allow_push(bb.b, st, scope)
+    bb.emit([push])
+    bb.path.append(AllowEntry(push.action, push.args, push.player))
+    lower_flat(bb, st.body, scope.child(), ctx.inside(st))
+    bb.path.pop()
+    bb.emit([s.PopAllow(span=st.span)])
+
+
+@handles(n.RunCode)
+def f_RunCode(bb: BlockBuilder, st: n.RunCode, scope: Scope, ctx: Ctx) -> None:
+    from .stmts import code_of
+    member = lower_expr(bb.b, st.member, scope)
+    args = tuple(lower_expr(bb.b, a, scope) for a in st.args)
+    then_push(bb, [s.QueueCell(code_of(bb.b, st), member, args, span=st.span)])
+
+
+@handles(n.CallStmt)
+def f_CallStmt(bb: BlockBuilder, st: n.CallStmt, scope: Scope, ctx: Ctx) -> None:
+    from ..ir.program import CallSite
+    target = bb.b.rule_block[st.name]
+    args = tuple(lower_expr(bb.b, a, scope) for a in st.args)
+    bb.emit([s.QueueFrame(target, args, span=st.span)])
+    resume = Label()
+    bb.end(s.PushFrames(resume, span=st.span))  # type: ignore[arg-type]
+    bb.mark(resume)
+    bb.b.calls.setdefault(target, []).append(CallSite(bb.index, tuple(bb.path), resume.pc, args))
+
+
+@handles(n.Move)
+@handles(n.Draw)
+@handles(n.Put)
+def f_pieces(bb: BlockBuilder, st, scope: Scope, ctx: Ctx) -> None:
+    then_push(bb, STATEMENTS[type(st)](bb.b, st, scope, ctx))
+
+
+@handles(n.Emit)
+def f_Emit(bb: BlockBuilder, st: n.Emit, scope: Scope, ctx: Ctx) -> None:
+    args = tuple(lower_expr(bb.b, a, scope) for a in st.args)
+    flag = scope.child().bind("\0cancelled", BOOL)
+    cancelled = x.Local(flag, type=BOOL)
+    out: list = [s.SetLocal(flag, x.Const(False, type=BOOL), span=st.span)]
+    for t in bb.b.triggers("event", st.event):
+        block = bb.b.trigger_block.get(id(t))
+        if block is not None:
+            out.append(s.QueueFrame(block, args + (x.FrameIndex(type=INT), x.Const(flag, type=INT)), span=st.span))
+        else:
+            call = x.CallFn(bb.b.trigger_fn[id(t)], args, type=BOOL)
+            out.append(s.If(((call, (s.SetLocal(flag, x.Const(True, type=BOOL)),)),), span=st.span))
+    then_push(bb, out)
+    end, body = Label(), Label()
+    bb.end(s.Branch(cancelled, end, body, span=st.span))  # type: ignore[arg-type]
+    bb.mark(body)
+    if st.body is not None:
+        lower_flat(bb, st.body, scope.child(), ctx)
+    bb.mark(end)
