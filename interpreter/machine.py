@@ -8,7 +8,9 @@ from rulebook.dsl.errors import RulebookError
 from .runtime import GameOver, RulesRuntimeError
 from rulebook.dsl.nodes import Span
 
-PUSHED, SUSPEND, POP = -1, -2, -3
+# What an entry function gives besides the next instruction: new frames were pushed, the block
+# is done, or (SUSPENDED - pc) play waits at the decision of instruction pc.
+PUSHED, POP, SUSPENDED = -1, -3, -10
 
 
 class State:
@@ -95,7 +97,6 @@ def run(S: State, compiled) -> None:
     """Run instructions until a decision is pending or the game ends."""
     code = compiled.code
     frames = S.frames
-    at = -1
     try:
         while frames:
             frame = frames[-1]
@@ -103,10 +104,9 @@ def run(S: State, compiled) -> None:
             L = frame[2]
             pc = frame[1]
             while pc >= 0:
-                at = pc
-                pc = instrs[at](S, L)
-            if pc == SUSPEND:
-                frame[1] = at
+                pc = instrs[pc](S, L)
+            if pc <= SUSPENDED:
+                frame[1] = SUSPENDED - pc  # an action taken here comes back to ask again
                 return
             if pc == POP:
                 frames.pop()

@@ -66,8 +66,8 @@ class Builder:
         self.phase_names: list[str] = []
         self.steps: dict[str, list] = {}
         self.calls: dict[int, list] = {}
-        self._checker = None
-        self.evaluator: Optional[Callable] = None  # set by the game lowering: build-time evaluation
+        self._checker: Any = None
+        self.evaluator: Callable = _no_evaluator  # set by the game lowering: build-time evaluation
 
     # ------------------------------------------------------------ functions
     def reserve_function(self) -> int:
@@ -210,7 +210,6 @@ class Builder:
         from .exprs import lower_expr  # the handlers need the builder: imported when first used
         scope = self.new_scope()
         value = lower_expr(self, e, scope)
-        assert self.evaluator is not None  # the game lowering sets it before any declaration
         return self.evaluator(value, scope.locals.frozen(), e.span)
 
     # ------------------------------------------------------------ triggers
@@ -219,6 +218,10 @@ class Builder:
 
     def span_code(self, kind: str) -> int:
         return SPAN_CODES[kind]
+
+
+def _no_evaluator(value, locals_, span):
+    raise RulesRuntimeError(span, "this cannot be worked out before the game starts")
 
 
 SPAN_CODES = {"turn": 0, "round": 1, "phase": 2, "step": 3, "game": 4}

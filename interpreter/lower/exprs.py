@@ -274,8 +274,9 @@ def x_Aggregate(b: Builder, e: n.Aggregate, scope: Scope):
 @handles(n.ListExpr)
 def x_ListExpr(b: Builder, e: n.ListExpr, scope: Scope):
     items = tuple(lower_expr(b, i, scope) for i in e.items)
-    if all(isinstance(i, x.Const) for i in items):
-        return x.Const(tuple(i.value for i in items), type=b.type_of(e))
+    constants = [i.value for i in items if isinstance(i, x.Const)]
+    if len(constants) == len(items):
+        return x.Const(tuple(constants), type=b.type_of(e))
     return x.MakeList(items, type=b.type_of(e))
 
 

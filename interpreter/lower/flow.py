@@ -7,8 +7,8 @@ of the rest. Jumps name Labels while a block is built; `finish` turns them into 
 """
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Callable, Optional
+from dataclasses import dataclass
+from typing import Callable, Optional, Union
 
 from rulebook.dsl import nodes as n
 
@@ -40,6 +40,45 @@ class Label:
     def __init__(self) -> None:
         self.pc: Optional[int] = None
 
+    def resolved(self) -> int:
+        assert self.pc is not None  # every label is marked before its block is finished
+        return self.pc
+
+
+Target = Union[int, Label]
+
+
+@dataclass
+class Draft:
+    """A terminator whose targets may still be labels: "jump" (target), "branch" (cond, then,
+    other), "push" (resume)."""
+
+    kind: str
+    targets: tuple
+    cond: Optional[x.Expr] = None
+    span: n.Span = n.NOWHERE
+
+    def made(self) -> s.Terminator:
+        pcs = [t.resolved() if isinstance(t, Label) else t for t in self.targets]
+        if self.kind == "jump":
+            return s.Jump(pcs[0], span=self.span)
+        if self.kind == "branch":
+            assert self.cond is not None  # a branch always tests something
+            return s.Branch(self.cond, pcs[0], pcs[1], span=self.span)
+        return s.PushFrames(pcs[0], span=self.span)
+
+
+def jump(bb: "BlockBuilder", target: Target, span: n.Span = n.NOWHERE) -> None:
+    bb.end(Draft("jump", (target,), span=span))
+
+
+def branch(bb: "BlockBuilder", cond: x.Expr, then: Target, other: Target, span: n.Span = n.NOWHERE) -> None:
+    bb.end(Draft("branch", (then, other), cond, span))
+
+
+def push(bb: "BlockBuilder", resume: Target, span: n.Span = n.NOWHERE) -> None:
+    bb.end(Draft("push", (resume,), span=span))
+
 
 class BlockBuilder:
     """The instructions of one block while it is lowered: the last one is open for statements."""
@@ -60,14 +99,14 @@ class BlockBuilder:
     def emit(self, stmts) -> None:
         self.instrs[-1][0].extend(stmts)
 
-    def end(self, term: s.Terminator) -> None:
+    def end(self, term: Union[s.Terminator, Draft]) -> None:
         self.instrs[-1][1] = term
         self.instrs.append([[], None])
 
     def fresh(self) -> int:
         """Start a new instruction here (if the open one has statements) and give its number."""
         if self.instrs[-1][0]:
-            self.end(s.Jump(self.next_pc + 1))  # type: ignore[arg-type]
+            jump(self, self.next_pc + 1)
         return self.next_pc
 
     def mark(self, label: Label) -> None:
@@ -76,20 +115,9 @@ class BlockBuilder:
     def finish(self, params: int) -> Block:
         if self.instrs[-1][1] is None:
             self.instrs[-1][1] = s.Pop(span=self.span)
-        instrs = tuple(Instr(tuple(body), _resolve(term)) for body, term in self.instrs)
+        instrs = tuple(Instr(tuple(body), term.made() if isinstance(term, Draft) else term)
+                       for body, term in self.instrs)
         return Block(self.name, params, self.scope.locals.frozen(), instrs, self.span)
-
-
-def _resolve(term: s.Terminator) -> s.Terminator:
-    def pc(target) -> int:
-        return target.pc if isinstance(target, Label) else target
-    if isinstance(term, s.Jump):
-        return replace(term, target=pc(term.target))
-    if isinstance(term, s.Branch):
-        return replace(term, then=pc(term.then), other=pc(term.other))
-    if isinstance(term, s.PushFrames):
-        return replace(term, resume=pc(term.resume))
-    return term
 
 
 def lower_flat(bb: BlockBuilder, body, scope: Scope, ctx: Ctx) -> None:
@@ -118,7 +146,7 @@ def then_push(bb: BlockBuilder, stmts: list) -> None:
     bb.emit(stmts)
     if any(isinstance(st, (s.QueueFrame, s.QueueCell)) for st in stmts):
         resume = Label()
-        bb.end(s.PushFrames(resume))  # type: ignore[arg-type]
+        push(bb, resume)
         bb.mark(resume)
 
 
@@ -161,6 +189,7 @@ def suspend(bb: BlockBuilder, st, scope: Scope, choices: list) -> int:
     bb.b.sites.append(None)
     decider = lower_expr(bb.b, st.chooser, scope) if st.chooser is not None else \
         x.Load(x.Const(CURRENT_PLAYER, type=INT), type=INT)
+    bb.fresh()  # the decision is an instruction of its own: it is asked again after an action
     bb.end(s.Suspend(site, decider, span=st.span))
     bb.b.sites[site] = (bb.index, choices, st.span)  # made a Site once the targets are known
     return site
@@ -187,7 +216,7 @@ def f_Choose(bb: BlockBuilder, st: n.Choose, scope: Scope, ctx: Ctx) -> None:
         guard = lower_expr(bb.b, option.guard, inner) if option.guard is not None else None
         choices.append(Choice(text, binds, bb.fresh(), guard))
         lower_flat(bb, option.body, inner, ctx)
-        bb.end(s.Jump(end))  # type: ignore[arg-type]
+        jump(bb, end)
     bb.mark(end)
 
 
@@ -200,18 +229,18 @@ def f_UpTo(bb: BlockBuilder, st: n.UpTo, scope: Scope, ctx: Ctx) -> None:
     head, end, ask = Label(), Label(), Label()
     bb.mark(head)
     left = x.Binary("<=", x.Local(counter, type=INT), x.Const(0, type=INT), type=BOOL)
-    bb.end(s.Branch(left, end, ask, span=st.span))  # type: ignore[arg-type]
+    branch(bb, left, end, ask, st.span)
     bb.mark(ask)
     choices: list = []
     suspend(bb, st, scope, choices)
     binds = bindings(bb, st.option.binders, inner)
     text = label(bb, st.option, binds, inner)
     choices.append(Choice(text, binds, bb.next_pc))
-    choices.append(Choice(bb.b.const("done"), (), end))
     lower_flat(bb, st.option.body, inner, ctx.looping(end))
     bb.emit([s.UpdateLocal(counter, "-", x.Const(1, type=INT), span=st.span)])
-    bb.end(s.Jump(head))  # type: ignore[arg-type]
+    jump(bb, head)
     bb.mark(end)
+    choices.append(Choice(bb.b.const("done"), (), end.resolved()))
 
 
 # ---------------------------------------------------------------- control flow
@@ -220,10 +249,10 @@ def f_If(bb: BlockBuilder, st: n.If, scope: Scope, ctx: Ctx) -> None:
     end = Label()
     for cond, body in st.branches:
         then, otherwise = Label(), Label()
-        bb.end(s.Branch(lower_expr(bb.b, cond, scope), then, otherwise, span=st.span))  # type: ignore[arg-type]
+        branch(bb, lower_expr(bb.b, cond, scope), then, otherwise, st.span)
         bb.mark(then)
         lower_flat(bb, body, scope.child(), ctx)
-        bb.end(s.Jump(end))  # type: ignore[arg-type]
+        jump(bb, end)
         bb.mark(otherwise)
     if st.otherwise is not None:
         lower_flat(bb, st.otherwise, scope.child(), ctx)
@@ -235,7 +264,7 @@ def loop(bb: BlockBuilder, st, body, scope: Scope, ctx: Ctx, test=None, before=(
     head, end, start = Label(), Label(), Label()
     bb.mark(head)
     if test is not None:
-        bb.end(s.Branch(test, start, end, span=st.span))  # type: ignore[arg-type]
+        branch(bb, test, start, end, st.span)
         bb.mark(start)
     bb.emit(list(before))
     if entry is not None:
@@ -243,7 +272,7 @@ def loop(bb: BlockBuilder, st, body, scope: Scope, ctx: Ctx, test=None, before=(
     lower_flat(bb, body, scope, ctx.looping(end))
     if entry is not None:
         bb.path.pop()
-    bb.end(s.Jump(head, span=st.span))  # type: ignore[arg-type]
+    jump(bb, head, st.span)
     bb.mark(end)
 
 
@@ -290,7 +319,8 @@ def f_Loop(bb: BlockBuilder, st: n.Loop, scope: Scope, ctx: Ctx) -> None:
 @handles(n.Break)
 def f_Break(bb: BlockBuilder, st: n.Break, scope: Scope, ctx: Ctx) -> None:
     bb.emit(span_exits(bb.b, ctx))
-    bb.end(s.Jump(ctx.loop, span=st.span))
+    assert isinstance(ctx.loop, (int, Label))  # a break in a block leaves one of its loops
+    jump(bb, ctx.loop, st.span)
 
 
 @handles(n.Cancel)
@@ -308,7 +338,7 @@ def f_SpanBlock(bb: BlockBuilder, st: n.SpanBlock, scope: Scope, ctx: Ctx) -> No
     from .stmts import span_enter, span_exit
     enter = bb.fresh()
     bb.emit(span_enter(bb.b, st, scope))
-    entry = None
+    entry: Union[TurnEntry, PhaseEntry, None] = None
     if st.kind == "step":
         bb.b.steps.setdefault(st.name, []).append(StepSite(bb.index, tuple(bb.path), enter))
     elif st.kind == "turn":
@@ -328,9 +358,9 @@ def f_SpanBlock(bb: BlockBuilder, st: n.SpanBlock, scope: Scope, ctx: Ctx) -> No
 def f_Allow(bb: BlockBuilder, st: n.Allow, scope: Scope, ctx: Ctx) -> None:
     from ..ir.program import AllowEntry
     from .stmts import allow_push
-    push = allow_push(bb.b, st, scope)
-    bb.emit([push])
-    bb.path.append(AllowEntry(push.action, push.args, push.player))
+    allowed = allow_push(bb.b, st, scope)
+    bb.emit([allowed])
+    bb.path.append(AllowEntry(allowed.action, allowed.args, allowed.player))
     lower_flat(bb, st.body, scope.child(), ctx.inside(st))
     bb.path.pop()
     bb.emit([s.PopAllow(span=st.span)])
@@ -351,9 +381,9 @@ def f_CallStmt(bb: BlockBuilder, st: n.CallStmt, scope: Scope, ctx: Ctx) -> None
     args = tuple(lower_expr(bb.b, a, scope) for a in st.args)
     bb.emit([s.QueueFrame(target, args, span=st.span)])
     resume = Label()
-    bb.end(s.PushFrames(resume, span=st.span))  # type: ignore[arg-type]
+    push(bb, resume, st.span)
     bb.mark(resume)
-    bb.b.calls.setdefault(target, []).append(CallSite(bb.index, tuple(bb.path), resume.pc, args))
+    bb.b.calls.setdefault(target, []).append(CallSite(bb.index, tuple(bb.path), resume.resolved(), args))
 
 
 @handles(n.Move)
@@ -378,7 +408,7 @@ def f_Emit(bb: BlockBuilder, st: n.Emit, scope: Scope, ctx: Ctx) -> None:
             out.append(s.If(((call, (s.SetLocal(flag, x.Const(True, type=BOOL)),)),), span=st.span))
     then_push(bb, out)
     end, body = Label(), Label()
-    bb.end(s.Branch(cancelled, end, body, span=st.span))  # type: ignore[arg-type]
+    branch(bb, cancelled, end, body, st.span)
     bb.mark(body)
     if st.body is not None:
         lower_flat(bb, st.body, scope.child(), ctx)

@@ -23,7 +23,7 @@ from ..runtime import RulesRuntimeError
 from .builder import Builder, frozen
 from .context import Ctx
 from .exprs import lower_expr
-from .flow import BlockBuilder, bindings, label, lower_flat
+from .flow import BlockBuilder, Label, bindings, branch, label, lower_flat
 from .stmts import lower_body
 
 
@@ -218,9 +218,9 @@ def functions(b: Builder) -> None:
             scope = b.new_scope()
             for param in rule.params:
                 scope.bind(param.name, b.param_type(param))
-            body = lower_body(b, rule.body, scope, Ctx())
+            statements = lower_body(b, rule.body, scope, Ctx())
             b.set_function(b.rule_fn[name], Function(f"rule {name}", "rule", len(rule.params),
-                                                     scope.locals.frozen(), body, INT, rule.span))
+                                                     scope.locals.frozen(), statements, INT, rule.span))
     for t in b.p.triggers:
         if id(t) not in b.trigger_fn:
             continue
@@ -230,10 +230,11 @@ def functions(b: Builder) -> None:
             scope.bind(name or "\0unused", ptype)
         params = len(scope.locals.infos)
         result = x.Const(False, type=BOOL) if event else None
-        body = list(lower_body(b, t.body, scope, Ctx(handler="native" if event else None)))
+        body: list = []
         if t.condition is not None:
-            body = [s.If(((x.Not(lower_expr(b, t.condition, scope), type=BOOL), (s.Return(result, span=t.span),)),),
-                         span=t.span)] + body
+            unless = x.Not(lower_expr(b, t.condition, scope), type=BOOL)
+            body.append(s.If(((unless, (s.Return(result, span=t.span),)),), span=t.span))
+        body += lower_body(b, t.body, scope, Ctx(handler="native" if event else None))
         body.append(s.Return(result, span=t.span))
         b.set_function(b.trigger_fn[id(t)], Function(f"when {t.name}", "handler" if event else "trigger", params,
                                                      scope.locals.frozen(), tuple(body), BOOL, t.span))
@@ -277,9 +278,8 @@ def trigger_block(b: Builder, t: n.TriggerDecl) -> None:
         handler = "flat"
     params = len(bb.scope.locals.infos)
     if t.condition is not None:
-        from .flow import Label
         go, stop = Label(), Label()
-        bb.end(s.Branch(lower_expr(b, t.condition, bb.scope), go, stop, span=t.span))  # type: ignore[arg-type]
+        branch(bb, lower_expr(b, t.condition, bb.scope), go, stop, t.span)
         bb.mark(stop)
         bb.end(s.Pop(span=t.span))
         bb.mark(go)

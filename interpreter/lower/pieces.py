@@ -113,14 +113,14 @@ def lower_move(b: Builder, st: n.Move, scope: Scope, ctx: Ctx) -> list:
             out.append(s.ForEach(k, x.IntRange(x.Const(0, type=INT), x.Const(src.kinds - 1, type=INT),
                                                type=List(INT)), tuple(body), span=span))
     else:
-        count = lower_expr(b, st.count, scope) if st.count is not None else x.Const(1, type=INT)
+        given = lower_expr(b, st.count, scope) if st.count is not None else x.Const(1, type=INT)
         more, kind = _fixed(scope, "\0kind", lower_expr(b, st.kind, scope), INT)
         out += more
-        more, count = _fixed(scope, "\0count", count, INT)
+        more, amount = _fixed(scope, "\0count", given, INT)
         out += more
         remover = "pile_remove" if src.ordered else "take"
-        out.append(s.Do(x.Helper(remover, (a, kind, count), span, type=INT), span=span))
-        out += _adds(b, dst, d, kind, count, scope, ctx, checked=True)  # take refused a negative count
+        out.append(s.Do(x.Helper(remover, (a, kind, amount), span, type=INT), span=span))
+        out += _adds(b, dst, d, kind, amount, scope, ctx, checked=True)  # take refused a negative count
     return [_spanned(st, o) for o in out] + changed(b, [(src, a), (dst, d)], ctx)
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from ..ir import exprs as x
 from ..ir.program import LocalInfo
 from ..ir.types import Type
 
@@ -68,6 +69,12 @@ class Scope:
 
     def child(self) -> "Scope":
         return Scope(self.locals, self)
+
+    def local(self, name: str) -> x.Local:
+        """The local a bound name lives in (the name must be bound)."""
+        slot = self.lookup(name)
+        assert slot is not None  # callers look names up first
+        return x.Local(slot, type=self.type_of(slot))
 
     def type_of(self, slot: int) -> Type:
         return self.locals.infos[slot].type

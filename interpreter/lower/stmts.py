@@ -216,7 +216,7 @@ def s_SpanBlock(b: Builder, st: n.SpanBlock, scope: Scope, ctx: Ctx):
     return span_enter(b, st, scope) + list(body) + span_exit(b, st, ctx)
 
 
-def allow_push(b: Builder, st: n.Allow, scope: Scope) -> s.Stmt:
+def allow_push(b: Builder, st: n.Allow, scope: Scope) -> s.PushAllow:
     args = tuple(lower_expr(b, a, scope) for a in st.args)
     player = lower_expr(b, st.player, scope) if st.player is not None else x.Load(at(CURRENT_PLAYER), type=INT)
     if st.condition is not None:  # not allowed: an entry nobody matches keeps push and pop paired
@@ -248,7 +248,7 @@ def s_Modify(b: Builder, st: n.Modify, scope: Scope, ctx: Ctx):
     captured = sorted(name for name in names if name not in st.params and scope.lookup(name) is not None)
     inner = b.new_scope()
     for name in captured:
-        inner.bind(name, scope.type_of(scope.lookup(name)))
+        inner.bind(name, scope.local(name).type)
     value = b.p.values[st.value]
     result_type = lower_result_type(b, st.value)
     r = inner.bind("\0result", result_type)
@@ -269,7 +269,7 @@ def s_Modify(b: Builder, st: n.Modify, scope: Scope, ctx: Ctx):
     site = len(b.modifiers)
     b.modifiers.append(Modifier(b.value_fn[st.value], fn, len(captured)))
     b.modifiers_of[st.value].append(site)
-    values = tuple(x.Local(scope.lookup(name), type=scope.type_of(scope.lookup(name))) for name in captured)
+    values = tuple(scope.local(name) for name in captured)
     return [s.AddModifier(site, values, b.span_code(st.span_name), span=st.span)]
 
 

@@ -3,8 +3,8 @@
 An instruction that play can resume at (a decision's choice, the return from a frame, a step
 placed by a scenario, a loop's head, a join) starts an entry: a function `b{block}_{pc}(S, L)`
 that runs on, through every instruction only it leads to (nested as if/else), until the next
-entry (it returns that entry's number), a decision (SUSPEND), new frames (PUSHED) or the end of
-the block (POP). The machine (machine.run) calls entries until play stops.
+entry (it returns that entry's number), a decision (SUSPENDED - its instruction), new frames
+(PUSHED) or the end of the block (POP). The machine (machine.run) calls entries until play stops.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from ..ir.program import Block
 from .exprs import Env
 from .stmts import Source, Writer
 
-PUSHED, SUSPEND, POP = -1, -2, -3
+from ..machine import POP, PUSHED, SUSPENDED
 
 
 def successors(term: s.Terminator) -> tuple:
@@ -70,7 +70,9 @@ def write_block(out: Source, env: Env, index: int, block: Block, resumes: set, b
     entries = entries_of(block, resumes)
     writer = Writer(out, env, block_slots)
     names = {}
-    for pc in sorted(entries):
+    # A decision is asked again (its own entry) when a standing action taken there is done.
+    asks = {pc for pc, instr in enumerate(block.instrs) if isinstance(instr.end, s.Suspend)}
+    for pc in sorted(entries | asks):
         name = f"b{index}_{pc}"
         names[pc] = name
         out.add(f"def {name}(S, L):", 0, block.span)
@@ -100,9 +102,10 @@ def _write_from(writer: Writer, block: Block, pc: int, entries: set, depth: int)
         _goto(writer, block, term.then, entries, depth + 1, term)
         _goto(writer, block, term.other, entries, depth, term)
     elif isinstance(term, s.Suspend):
+        assert not instr.body  # a decision's instruction only asks (it is asked again after an action)
         writer.line(f"S.decision = {term.site}", depth, term)
         writer.line(f"S.decider = {writer.e(term.decider)}", depth, term)
-        writer.line(f"return {SUSPEND}", depth, term)
+        writer.line(f"return {SUSPENDED - pc}", depth, term)
     elif isinstance(term, s.PushFrames):
         writer.line("if P:", depth, term)
         writer.line(f"S.frames[-1][1] = {term.resume}", depth + 1, term)
