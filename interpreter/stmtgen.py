@@ -15,6 +15,7 @@ from rulebook.dsl import nodes as n
 from rulebook.dsl.types import PLAYER
 
 from .analysis import Suspension, free_names
+from .program_walk import portable_place
 from .exprgen import ExprGen, Scope
 from .layout import CURRENT_PHASE, CURRENT_PLAYER, CURRENT_STEP
 
@@ -203,7 +204,8 @@ class StmtGen(ExprGen):
         g = n.Generator(s.span, n.Name(s.span, s.var), s.var, s.domain, s.condition)
         self.p.types[id(g.element)] = self.type_of(s.domain)
         element, clause, hoisted = self.generator(g, scope)
-        return [f"{scope.bind(s.var)} = pick(S, {self.wrap_hoisted(f'tuple({element} {clause})', hoisted)})"]
+        where = self.k(portable_place(s.span, self.p))  # names the statement to explicit chance
+        return [f"{scope.bind(s.var)} = pick(S, {self.wrap_hoisted(f'tuple({element} {clause})', hoisted)}, {where})"]
 
     def n_Shuffle(self, s: n.Shuffle, scope, ctx):
         return [f"shuffle(S, D, {self.expr(s.zone, scope)})"]
