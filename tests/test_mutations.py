@@ -198,9 +198,20 @@ MUTATIONS = [
      "move (dining[q][c]) c",
      ["characters/thief"]),
     ("thief_returns_checked_one_by_one", "characters.yaml",
-     "    professor[c] = holder",
+     "    dining_change_under_way = true",
      "    pass",
      ["characters/thief"]),
+    # E18: the Minstrel's dining-room student leaves first, and professors are checked once a swap
+    # is complete — the order the engine once had (entrance student first) pays coins in the wrong
+    # rows; checks after each move take a professor from a tied holder.
+    ("minstrel_entrance_student_first", "expert.rules",
+     "  move d from dining[p] to entrance[p]\n  move e from entrance[p] to dining[p]\n",
+     "  move e from entrance[p] to dining[p]\n  move d from dining[p] to entrance[p]\n",
+     ["characters/minstrel"]),
+    ("minstrel_professors_checked_after_each_move", "expert.rules",
+     "  dining_change_under_way = true",
+     "  pass",
+     ["characters/minstrel"]),
     ("setup_skips_the_wrong_island", "setup.rules",
      "if k != mode.islands / 2:",
      "if k != mode.islands / 2 - 1:",
