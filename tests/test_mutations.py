@@ -64,6 +64,14 @@ MUTATIONS = [
      "if towers_left[winner] > 0:",
      "if true:",
      ["conquest"]),
+    # E10: a conqueror short of towers still sends every loser's tower on the group back (the
+    # rules once replaced tile by tile while the conqueror had towers, leaving the rest standing).
+    ("conqueror_short_of_towers_leaves_the_losers", "islands.rules",
+     "    for i in tiles(g):\n      if tower[i] != none:\n        towers_left[tower[i]] += 1\n        tower[i] = none\n"
+     "    for i in tiles(g):\n      if towers_left[winner] > 0:\n        tower[i] = winner\n",
+     "    for i in tiles(g):\n      if towers_left[winner] > 0:\n        if tower[i] != none:\n"
+     "          towers_left[tower[i]] += 1\n        tower[i] = winner\n",
+     ["conquest"]),
     ("last_tower_does_not_end", "islands.rules",
      "if towers_left[winner] == 0:",
      "if towers_left[winner] < 0:",
