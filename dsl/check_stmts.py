@@ -163,6 +163,9 @@ class StatementChecks(ExpressionChecks):
         self.note_event(s.event, len(s.args), s.span)
         types = tuple(self.expr(arg, scope) for arg in s.args)
         self.event_types.setdefault(s.event, types)
+        if s.askers is not None:
+            self.expect(s.askers, self.expr(s.askers, scope), ("list", PLAYER), "who is asked to answer")
+            self.answered_events.add(s.event)
         if s.body is not None:
             self.block(s.body, scope.child())
 
@@ -193,6 +196,10 @@ class StatementChecks(ExpressionChecks):
 
     def s_Log(self, s: n.Log, scope: Scope) -> None:
         self.expr(s.text, scope)
+        if s.audience is not None:
+            self.expect(s.audience, self.expr(s.audience, scope), PLAYER, "who reads the line")
+        if s.public is not None:
+            self.expr(s.public, scope)
 
     def s_Break(self, s: n.Break, scope: Scope) -> None:
         if not scope.loop:
@@ -234,6 +241,12 @@ class StatementChecks(ExpressionChecks):
                 if call.name in self.p.values:
                     self.error(call.span, f"a move's text cannot use the value '{call.name}' (it reads the game)")
 
+    def public_move_text(self, option: n.Option, scope: Scope) -> None:
+        """`public "…"`: what the others see of the move, under the same rules as its own text."""
+        if option.public is not None:  # the grammar gives it only after the move's own text
+            self.expr(option.public, scope)
+            self.move_text(option.public, option.binders, scope)
+
     def chooser(self, e, scope: Scope) -> None:
         if e is not None:
             self.expect(e, self.expr(e, scope), PLAYER, "who chooses")
@@ -246,6 +259,7 @@ class StatementChecks(ExpressionChecks):
             if option.label is not None:
                 self.expr(option.label, scope)
                 self.move_text(option.label, option.binders, scope)
+            self.public_move_text(option, scope)
             return
         labels: set = set()
         for option in s.options:
@@ -255,6 +269,7 @@ class StatementChecks(ExpressionChecks):
                 self.expect(option.guard, self.expr(option.guard, inner), BOOL, "an option's condition")
             self.expr(option.label, inner)
             self.move_text(option.label, option.binders, inner)
+            self.public_move_text(option, inner)
             self.block(option.body, inner)
             text = tuple(p if isinstance(p, str) else "{}" for p in option.label.parts)
             if text in labels:

@@ -133,15 +133,22 @@ class Checker(StatementChecks):
                 self.error(zone.kind_span or zone.span,
                            f"unknown kind '{zone.kind}'{did_you_mean(zone.kind, self.p.kinds)}")
             self.private_index(zone, "zone", [self.index_type(part) for part in zone.index])
+            self.reveal_condition(zone)
         for var in self.p.vars.values():
             self.private_index(var, "variable", [self.index_type(part) for part in var.index])
             self.var_start(var)
+            self.reveal_condition(var)
 
     def private_index(self, decl: n.ZoneDecl | n.VarDecl, what: str, index_types: list) -> None:
         """Hidden from all but one player: the first index must say which player."""
         if decl.visibility == "private" and index_types[:1] != [PLAYER]:
             where = decl.index[0].span if decl.index else decl.span
             self.error(where, f"a private {what} must be indexed by player first")
+
+    def reveal_condition(self, decl: n.ZoneDecl | n.VarDecl) -> None:
+        """`hidden unless C`: C is a truth value of the game as it stands (no local names)."""
+        if decl.reveal is not None:
+            self.expect(decl.reveal, self.expr(decl.reveal, Scope()), BOOL, "what reveals it")
 
     def var_start(self, decl: n.VarDecl) -> None:
         t = self.p.symbols[decl.name].type if not decl.index else self.resolve_type(decl.type)
@@ -220,15 +227,20 @@ class Checker(StatementChecks):
         return scope
 
     def trigger(self, decl: n.TriggerDecl) -> None:
-        scope = Scope(event=decl.form == "event")
+        scope = Scope(event=decl.form in ("event", "answer"))
         where = decl.name_span or decl.span
         if decl.form in ("enter", "change"):
             self.zone_trigger(decl, scope)
-        elif decl.form == "event":
-            self.note_event(decl.name, len(decl.binds), decl.span)
+        elif decl.form in ("event", "answer"):
+            params = decl.binds if decl.form == "event" else decl.binds[:-1]
+            self.note_event(decl.name, len(params), decl.span)
             types = self.event_types.get(decl.name, ())
-            for i, name in enumerate(decl.binds):
+            for i, name in enumerate(params):
                 scope.names[name] = types[i] if i < len(types) else ANY
+            if decl.form == "answer":
+                if decl.name not in self.answered_events:
+                    self.error(where, f"no 'emit {decl.name}(…) answered by …' asks anyone to answer '{decl.name}'")
+                scope.names[decl.binds[-1]] = PLAYER
         elif decl.name not in SPAN_NAMES[:-1]:
             self.error(where, f"'end of {decl.name}': the spans are turn, round, phase and step")
         if decl.condition is not None:

@@ -130,6 +130,7 @@ class ZoneDecl(Node):
     ordered: bool
     visibility: str  # "public" | "hidden" | "private"
     kind_span: Optional[Span] = field(default=None, compare=False, repr=False)
+    reveal: Optional[Expr] = None  # `hidden unless C`: shown to everyone while C holds
 
 
 @dataclass(frozen=True)
@@ -139,6 +140,7 @@ class VarDecl(Node):
     type: TypeRef
     initial: Optional[Expr]
     visibility: str
+    reveal: Optional[Expr] = None  # `private unless C`: shown to everyone while C holds
 
 
 @dataclass(frozen=True)
@@ -190,9 +192,11 @@ class CodeDecl(Node):
 class TriggerDecl(Node):
     """`when K enters Z[i]`, `when Z[i] changes`, `when event(a, b)`, `when end of SPAN`."""
 
-    form: str  # "enter" | "change" | "event" | "span_end"
+    form: str  # "enter" | "change" | "event" | "answer" | "span_end"
     name: str  # zone, event or span name
-    binds: tuple  # names bound: enter -> (kind var, index var?); change -> (index var?,); event -> params
+    # names bound: enter -> (kind var, index var?); change -> (index var?,); event -> params;
+    # answer -> params + (the player asked,)
+    binds: tuple
     condition: Optional[Expr]
     body: tuple
     name_span: Optional[Span] = field(default=None, compare=False, repr=False)  # where NAME is written

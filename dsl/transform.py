@@ -171,13 +171,16 @@ class _ToNodes(Transformer):
     def die_decl(self, meta, name, faces):
         return n.DieDecl(self._span(meta), str(name), faces)
 
-    def zone_decl(self, meta, form, name, index, kind, visibility):
+    def zone_decl(self, meta, form, name, index, kind, visibility, reveal):
         return n.ZoneDecl(self._span(meta), str(name), index or (), str(kind), str(form) == "pile",
-                          str(visibility) if visibility else "public", self._tspan(kind))
+                          str(visibility) if visibility else "public", self._tspan(kind), reveal)
 
-    def var_decl(self, meta, name, index, type_, initial, visibility):
+    def var_decl(self, meta, name, index, type_, initial, visibility, reveal):
         return n.VarDecl(self._span(meta), str(name), index or (), type_, initial,
-                         str(visibility) if visibility else "public")
+                         str(visibility) if visibility else "public", reveal)
+
+    def reveal(self, meta, condition):
+        return condition
 
     def index(self, meta, *parts):
         return tuple(parts)
@@ -237,6 +240,9 @@ class _ToNodes(Transformer):
 
     def event_pattern(self, meta, event, names):
         return ("event", str(event), names or (), self._tspan(event))
+
+    def answer_pattern(self, meta, event, names, asked):
+        return ("answer", str(event), (names or ()) + (str(asked),), self._tspan(event))
 
     def span_end_pattern(self, meta, span_name):
         return ("span_end", str(span_name), (), self._tspan(span_name))
@@ -311,11 +317,14 @@ class _ToNodes(Transformer):
     def end_stmt(self, meta, winners, reason):
         return n.EndGame(self._span(meta), winners, self._str(reason))
 
-    def emit_stmt(self, meta, event, args):
-        return n.Emit(self._span(meta), str(event), args or (), None)
+    def emit_stmt(self, meta, event, args, askers):
+        return n.Emit(self._span(meta), str(event), args or (), None, askers)
 
-    def emit_block(self, meta, event, args, body):
-        return n.Emit(self._span(meta), str(event), args or (), body)
+    def emit_block(self, meta, event, args, askers, body):
+        return n.Emit(self._span(meta), str(event), args or (), body, askers)
+
+    def answered(self, meta, askers):
+        return askers
 
     def cancel_stmt(self, meta):
         return n.Cancel(self._span(meta))
@@ -324,8 +333,8 @@ class _ToNodes(Transformer):
         return n.Modify(self._span(meta), str(value), params or (), str(op), amount, condition,
                         str(span_name), self._tspan(value), self._tspan(span_name))
 
-    def log_stmt(self, meta, text):
-        return n.Log(self._span(meta), self._str(text))
+    def log_stmt(self, meta, text, audience, public):
+        return n.Log(self._span(meta), self._str(text), audience, self._str(public))
 
     def break_stmt(self, meta):
         return n.Break(self._span(meta))
@@ -333,11 +342,14 @@ class _ToNodes(Transformer):
     def pass_stmt(self, meta):
         return n.Pass(self._span(meta))
 
-    def choose_stmt(self, meta, binders, chooser, optional, label):
+    def choose_stmt(self, meta, binders, chooser, optional, label, public):
         span = self._span(meta)
         text = self._str(label) if label else None
-        option = n.Option(span, text, binders, ())
+        option = n.Option(span, text, binders, (), public=public)
         return n.Choose(span, (option,), chooser, optional is not None, False)
+
+    def public_text(self, meta, text):
+        return self._str(text)
 
     def pick_stmt(self, meta, var, domain, condition):
         return n.Pick(self._span(meta), str(var), domain, condition)
@@ -350,11 +362,11 @@ class _ToNodes(Transformer):
     def menu_stmt(self, meta, chooser, *options):
         return n.Choose(self._span(meta), tuple(options), chooser, False, True)
 
-    def option(self, meta, label, binders, body):
-        return n.Option(self._span(meta), self._str(label), binders or (), body)
+    def option(self, meta, label, public, binders, body):
+        return n.Option(self._span(meta), self._str(label), binders or (), body, public=public)
 
-    def guarded_option(self, meta, label, guard, body):
-        return n.Option(self._span(meta), self._str(label), (), body, guard)
+    def guarded_option(self, meta, label, public, guard, body):
+        return n.Option(self._span(meta), self._str(label), (), body, guard, public)
 
     def binders(self, meta, *items):
         return tuple(items)

@@ -1,7 +1,7 @@
 """Compile a checked program, for one set of options, into Python functions — once per game."""
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from rulebook.dsl.errors import OptionsError
 
@@ -26,9 +26,11 @@ _HELPERS = {name: getattr(runtime, name) for name in (
 
 
 class Sink:
-    """Where `log` lines go; None (the default) skips formatting them at all."""
+    """Where `log` lines go; None (the default) skips formatting them at all. With a `viewer`,
+    lines written `to` another player reach the sink in their public text (or not at all)."""
 
-    sink = None
+    sink: Optional[Callable] = None
+    viewer: Optional[int] = None
 
 
 class CompiledGame(FlatGen):
@@ -56,6 +58,7 @@ class CompiledGame(FlatGen):
         self.compile_native_callables()
         self.compile_values()
         self.compile_code_defaults()
+        self.compile_reveals()
         self._extras()
         self._assemble()
 
@@ -243,6 +246,16 @@ class CompiledGame(FlatGen):
                 self.source += [f"def {fn}(S):", "    D = S.data", f"    return {self.expr(stat.value, scope)}"]
                 self.statistic_entries.append((label, fn, names_players))
 
+    def compile_reveals(self) -> None:
+        """`hidden|private unless C`: a function of the state per zone or variable that has one."""
+        self.reveal_names = {}
+        for name, decl in list(self.p.zones.items()) + list(self.p.vars.items()):
+            if decl.reveal is not None:
+                fn = self.fresh("REVEAL")
+                self.source += [f"def {fn}(S):", "    D = S.data",
+                                f"    return {self.expr(decl.reveal, Scope(self, False))}"]
+                self.reveal_names[name] = fn
+
     def compile_code_defaults(self) -> None:
         """For expression columns: a function giving the declared default, for empty cells."""
         for (column, kind), decl in self.p.codes.items():
@@ -281,10 +294,12 @@ class CompiledGame(FlatGen):
                 option.body = resolve_pc(option.body)
                 option.guard = ns[option.guard] if option.guard else None
                 option.label = ns[option.label] if option.label in ns else _constant_label(self, option.label)
+                option.public = ns[option.public] if option.public else None
                 for binding in option.bindings:
                     binding.domain = ns[binding.domain]
                     binding.condition = ns[binding.condition] if binding.condition else None
         self.invariants = [(label, ns[f"INV{i}"]) for i, label in enumerate(self.invariant_names)]
+        self.reveals = {name: ns[fn] for name, fn in self.reveal_names.items()}
         self.score = ns.get("SCORE")
         self.statistics = [(label, ns[fn]) for label, fn, _ in self.statistic_entries]
         self.statistics_naming_players = tuple(names for _, _, names in self.statistic_entries)

@@ -43,6 +43,7 @@ class OptionSite:
     body: Any  # pc (resolved from a label)
     clears: tuple = ()  # slots set to none when a plain optional choice is passed
     guard: Union[str, Callable, None] = None  # the option is offered only while this holds
+    public: Union[str, Callable, None] = None  # values -> the move's text for the others, if declared
 
 
 @dataclass
@@ -182,7 +183,16 @@ class StmtGen(ExprGen):
         return [f"S.frames[{depth}][2][{flag}] = 1", f"return {POP}"]
 
     def n_Log(self, s: n.Log, scope, ctx):
-        return ["if RT.sink is not None:", f"    RT.sink(S, {self.expr(s.text, scope)})"]
+        if s.audience is None:
+            return ["if RT.sink is not None:", f"    RT.sink(S, {self.expr(s.text, scope)})"]
+        # A line for one player: a log kept for another viewer gets the public text, or nothing.
+        who = self.fresh("w")
+        lines = ["if RT.sink is not None:", f"    {who} = {self.expr(s.audience, scope)}",
+                 f"    if RT.viewer is None or RT.viewer == {who}:",
+                 f"        RT.sink(S, {self.expr(s.text, scope)})"]
+        if s.public is not None:
+            lines += ["    else:", f"        RT.sink(S, {self.expr(s.public, scope)})"]
+        return lines
 
     def n_EndGame(self, s: n.EndGame, scope, ctx):
         winners = self.expr(s.winners, scope) if s.winners is not None else "()"
@@ -445,6 +455,14 @@ class StmtGen(ExprGen):
         for t in self.triggers("event", s.event):
             lines.append(f"if {self.trigger_names[id(t)]}(S{''.join(', ' + a for a in args)}):")
             lines.append(f"    {flag} = True")
+        answers = self.triggers("answer", s.event) if s.askers is not None else []
+        if answers and s.askers is not None:  # each player asked in turn runs them, until one cancels
+            asked = self.fresh("q")
+            lines += [f"for {asked} in {self.expr(s.askers, scope)}:"]
+            for t in answers:
+                call = f"{self.trigger_names[id(t)]}(S{''.join(', ' + a for a in args)}, {asked})"
+                lines += [f"    if not {flag} and {call}:", f"        {flag} = True"]
+            lines += [f"    if {flag}:", "        break"]
         if s.body is not None:
             lines.append(f"if not {flag}:")
             lines.extend(indent(self.native_block(s.body, scope.child(), ctx)))
@@ -484,7 +502,7 @@ class StmtGen(ExprGen):
             return [t.binds[0], t.binds[1]]
         if t.form == "change":
             return [t.binds[0]]
-        if t.form == "event":
+        if t.form in ("event", "answer"):
             return list(t.binds)
         return []
 
@@ -496,7 +514,7 @@ class StmtGen(ExprGen):
             fn = self.trigger_names[id(t)]
             if self.suspension.triggers[id(t)]:
                 continue
-            if t.form == "event":
+            if t.form in ("event", "answer"):
                 self.native_function(fn, self.trigger_params(t), t.body, Ctx(handler="native"),
                                      condition=t.condition, result="False")
             else:
