@@ -93,17 +93,23 @@ def test_every_port_a_column_names_on_a_cell_heading_out(paths: Game) -> None:
 
 
 # ---------------------------------------------------------------- dice
+def rolls(game: Game, state, times: int) -> list[str]:
+    """Roll the toy's die `times` times on state; the faces shown."""
+    roll = game.snippet("pick s in spin\nlog \"{s}\"", statements=True)
+    lines: list[str] = []
+    game.set_log(lambda s, text: lines.append(text))
+    try:
+        for _ in range(times):
+            roll(state)
+    finally:
+        game.set_log(None)
+    return lines
+
+
 def test_a_loaded_die_rolls_its_loaded_faces_first_then_chance(paths: Game) -> None:
     state = paths.new_initial_state(4)
     paths.snippet('load spin with [side["east"], side["west"]]', statements=True)(state)
-    roll = paths.snippet("pick s in spin\nlog \"{s}\"", statements=True)
-    lines: list[str] = []
-    paths.set_log(lambda s, text: lines.append(text))
-    try:
-        for _ in range(400):
-            roll(state)
-    finally:
-        paths.set_log(None)
+    lines = rolls(paths, state, 400)
     assert lines[:2] == ["east", "west"]
     counts = Counter(lines[2:])
     assert set(counts) == {"north", "east", "south", "west"}
@@ -111,19 +117,10 @@ def test_a_loaded_die_rolls_its_loaded_faces_first_then_chance(paths: Game) -> N
 
 
 def test_the_same_seed_rolls_the_same_and_a_die_is_its_faces_as_a_list(paths: Game) -> None:
-    roll = paths.snippet("pick s in spin\nlog \"{s}\"", statements=True)
+    def seeded(seed: int) -> list[str]:
+        return rolls(paths, paths.new_initial_state(seed), 20)
 
-    def rolls(seed: int) -> list[str]:
-        state, lines = paths.new_initial_state(seed), []
-        paths.set_log(lambda s, text: lines.append(text))
-        try:
-            for _ in range(20):
-                roll(state)
-        finally:
-            paths.set_log(None)
-        return lines
-
-    assert rolls(9) == rolls(9) and rolls(9) != rolls(10)
+    assert seeded(9) == seeded(9) and seeded(9) != seeded(10)
     assert value(paths, "count(spin)") == 5
 
 
