@@ -31,6 +31,7 @@ class Bounds:
         for m in program_nodes(program, n.Modify):
             self.modifiers.setdefault(m.value, []).append(m)
         self._active: set = set()  # values being followed (a value that uses itself is unknown)
+        self._locals: dict[str, Interval] = {}  # comprehension variables, while inside them
 
     # ------------------------------------------------------------ constants
     def constant(self, e: n.Node) -> Any:
@@ -55,11 +56,51 @@ class Bounds:
 
     # ------------------------------------------------------------ intervals
     def of(self, e: n.Node) -> Interval:
+        if isinstance(e, n.Name) and e.name in self._locals:
+            return self._locals[e.name]
         value = self.constant(e)
         if isinstance(value, int) and not isinstance(value, bool):
             return (value, value)
         handler = getattr(self, "_" + type(e).__name__, None)
         return handler(e) if handler is not None else UNKNOWN
+
+    def elements(self, e: n.Node) -> Interval:
+        """The least and greatest item of an int list expression (a range, a list, a comprehension,
+        a value giving one, lists joined by +)."""
+        value = self.constant(e)
+        if isinstance(value, (list, tuple)) and value and all(isinstance(v, int) for v in value):
+            return (min(value), max(value))
+        if isinstance(e, n.Range):
+            return (self.of(e.low)[0], self.of(e.high)[1])
+        if isinstance(e, n.ListExpr) and e.items:
+            result = self.of(e.items[0])
+            for item in e.items[1:]:
+                result = _union(result, self.of(item))
+            return result
+        if isinstance(e, n.ListComp):
+            g = e.generator
+            outer = self._locals.get(g.var)
+            self._locals[g.var] = self.elements(g.domain)
+            try:
+                return self.of(g.element)
+            finally:
+                if outer is None:
+                    del self._locals[g.var]
+                else:
+                    self._locals[g.var] = outer
+        if isinstance(e, n.Sort):
+            return self.elements(e.domain)
+        if isinstance(e, n.Conditional):
+            return _union(self.elements(e.then), self.elements(e.otherwise))
+        if isinstance(e, n.BinOp) and e.op == "+":
+            return _union(self.elements(e.left), self.elements(e.right))
+        if isinstance(e, n.Call) and e.name in self.p.values and e.name not in self._active:
+            self._active.add(e.name)
+            try:
+                return self.elements(self.p.values[e.name].body)
+            finally:
+                self._active.discard(e.name)
+        return UNKNOWN
 
     def _Attribute(self, e: n.Attribute) -> Interval:
         """A column of a kind made from a table: its smallest and largest cell."""

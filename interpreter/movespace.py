@@ -193,13 +193,12 @@ def value_axis(game: "Game", bounds: Bounds, var: str, domain: n.Node) -> Axis:
         return Axis(var, board.low, board.size, None, lambda v: board.labels[v - board.low])
     if element == "bool":
         return Axis(var, 0, 2, (False, True), lambda v: "yes" if v else "no")
-    if element == "int" and isinstance(domain, n.Range):
-        low = bounds.of(domain.low)[0]
-        high = bounds.of(domain.high)[1]
+    if element == "int":
+        low, high = bounds.elements(domain)
         if low is None or high is None:
             raise MoveSpaceError(
                 f"{domain.span}: the numbers '{var}' can take have no bound that can be "
-                f"read from the rules (write the range with min(…, N) or max(…, N)), so its moves "
+                f"read from the rules (write a range with min(…, N) or max(…, N)), so its moves "
                 f"cannot be listed before play")
         return Axis(var, low, max(0, high - low + 1), None, str)
     raise MoveSpaceError(f"{domain.span}: the values of '{var}' cannot be listed before "

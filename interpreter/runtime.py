@@ -56,12 +56,14 @@ def pick(S, domain: Sequence, where: str = ""):
     return domain[rand_below(S, len(domain))]
 
 
-def roll(S, D: list, slot: int, faces: tuple):
+def roll(S, D: list, slot: int, faces: tuple, where: str = ""):
     """A die's roll: the next face it was loaded with, else a face at random."""
     loaded = D[slot]
     if loaded:
         D[slot] = loaded[1:]
         return loaded[0]
+    if S.rng.__class__ is not int:
+        return chance.pick(S, faces, where)
     return faces[rand_below(S, len(faces))]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 from pathlib import Path
 
-from rulebook.api import load_program_for, shipped_games, shipped_games_folder
+from rulebook.api import load_program_for, shipped_games
 from rulebook.dsl.errors import RulebookError
 from rulebook.interpreter.game import Game
 from rulebook.interpreter.options import option_schema
@@ -50,8 +50,11 @@ def modes() -> list[tuple]:
 def mode_id(mode: tuple) -> str:
     name, options, mods = mode
     shown = ",".join(f"{k}={'+'.join(v) if isinstance(v, list) else v}" for k, v in options.items())
-    return f"{name}[{shown}]" + ("+" + "+".join(Path(m).name for m in mods) if mods else "")
+    return f"{Path(name).name}[{shown}]" + ("+" + "+".join(Path(m).name for m in mods) if mods else "")
 
 
-def shipped_folder(name: str) -> Path:
-    return shipped_games_folder() / name
+def test_games() -> list[tuple]:
+    """(folder, no options, no mods) for each small game in tests/games: each exercises constructs
+    (hidden hands, answers, dice, boards of ports, shuffled decks) the shipped games may not."""
+    folder = ROOT / "tests" / "games"
+    return [(str(p), {}, ()) for p in sorted(folder.iterdir()) if any(p.glob("*.rules"))]

@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from rl_modes import MOD, ROOT, mode_id, modes
+from rl_modes import MOD, ROOT, mode_id, modes, test_games
 from rulebook.api import load_game
 from rulebook.interpreter.length import game_length_bound
 from rulebook.interpreter.movespace import MoveSpaceError
 from rulebook.interpreter.moves import IllegalMove
 
 MODES = modes()
-TEST_GAMES = [ROOT / "tests" / "games" / name for name in ("nim", "cards", "grid", "ring", "powers")]
+TEST_GAMES = test_games()
 
 
 def play_explicit(game, rng: random.Random, check=lambda S: None, limit: int = 3000):
@@ -141,7 +141,7 @@ def test_private_zones_show_their_pieces_to_their_owner_only():
     assert sum(seen_by_other[:kinds]) == 0
 
 
-@pytest.mark.parametrize("mode", MODES + [(str(g), {}, ()) for g in TEST_GAMES], ids=mode_id)
+@pytest.mark.parametrize("mode", MODES + TEST_GAMES, ids=mode_id)
 def test_explicit_chance_plays_whole_games_and_saves_at_every_decision(mode):
     name, options, mods = mode
     game = load_game(name, options, mods=mods, chance="explicit")
