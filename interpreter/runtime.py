@@ -9,6 +9,8 @@ from typing import Optional, Sequence
 from rulebook.dsl.errors import RulebookError
 from rulebook.dsl.nodes import Span
 
+from . import chance
+
 MASK64 = (1 << 64) - 1
 
 
@@ -44,11 +46,33 @@ def rand_below(S, n: int) -> int:
     return x % n
 
 
-def pick(S, domain: Sequence, span: Optional[Span] = None):
-    """A uniformly random element of domain, or none if it is empty."""
+def pick(S, domain: Sequence, where: str = ""):
+    """A uniformly random element of domain, or none if it is empty. `where` names the statement
+    (for explicit chance, whose helpers take over whenever S.rng is not the seeded generator)."""
     if not domain:
         return None
+    if S.rng.__class__ is not int:
+        return chance.pick(S, tuple(domain), where)
     return domain[rand_below(S, len(domain))]
+
+
+def roll(S, D: list, slot: int, faces: tuple, where: str = ""):
+    """A die's roll: the next face it was loaded with, else a face at random."""
+    loaded = D[slot]
+    if loaded:
+        D[slot] = loaded[1:]
+        return loaded[0]
+    if S.rng.__class__ is not int:
+        return chance.pick(S, faces, where)
+    return faces[rand_below(S, len(faces))]
+
+
+def load_die(rolls: Sequence, faces: tuple, span: Span) -> tuple:
+    """The rolls a die is loaded with, each one of its faces."""
+    for face in rolls:
+        if face not in faces:
+            raise RulesRuntimeError(span, f"{face!r} is not a face of this die")
+    return tuple(rolls)
 
 
 # ---------------------------------------------------------------- pieces in multiset zones
@@ -77,6 +101,8 @@ def draw_one(S, D: list, base: int, kinds: int) -> int:
     total = sum(D[base:base + kinds])
     if total == 0:
         return -1
+    if S.rng.__class__ is not int:
+        return chance.draw_from_zone(S, D, base, kinds)
     r = rand_below(S, total)
     for k in range(kinds):
         r -= D[base + k]
@@ -121,15 +147,19 @@ def row(table, key, span: Span):
 
 
 # ---------------------------------------------------------------- ordered piles
-def pile_draw(D: list, slot: int, span: Span) -> int:
+def pile_draw(S, D: list, slot: int, span: Span) -> int:
     pile = D[slot]
     if not pile:
         return -1
+    if S.rng.__class__ is not int:
+        return chance.draw_from_pile(S, D, slot)
     D[slot] = pile[:-1]
     return pile[-1]
 
 
-def shuffle(S, D: list, slot: int, span: Optional[Span] = None) -> None:
+def shuffle(S, D: list, slot: int) -> None:
+    if S.rng.__class__ is not int:
+        return chance.shuffle(S, D, slot)
     items = list(D[slot])
     for i in range(len(items) - 1, 0, -1):
         j = rand_below(S, i + 1)
@@ -219,7 +249,7 @@ def graph_group_neighbours(D: list, roots: int, low: int, adjacency: tuple, node
     return tuple(found)
 
 
-def pile_remove(D: list, slot: int, kind: int, count: int, span: Span) -> None:
+def remove_from_pile(D: list, slot: int, kind: int, count: int, span: Span) -> None:
     """Take `count` pieces of `kind` out of an ordered pile, the topmost first."""
     items = list(D[slot])
     for _ in range(count):
@@ -324,3 +354,21 @@ def queue_cell(S, P: list, cells: tuple, blocks: tuple, slots: tuple, member: in
         P.append([block, 0, values + [None] * (slots[block] - len(values))])
     else:
         run_cell(S, cells, member, args)
+
+
+# ---------------------------------------------------------------- links columns (constant tables)
+def links_at(table: tuple, member, cell: int) -> tuple:
+    return () if member is None else table[member][cell - 1]
+
+
+_PAIRS: dict = {}
+
+
+def links_from(table: tuple, member, cell: int, port: int) -> tuple:
+    if member is None:
+        return ()
+    pairs = table[member][cell - 1]
+    found = _PAIRS.get(id(pairs))
+    if found is None or found[0] is not pairs:
+        found = _PAIRS[id(pairs)] = (pairs, dict(pairs))
+    return found[1].get(port, ())

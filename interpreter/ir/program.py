@@ -84,6 +84,7 @@ class Choice:
     target: int
     guard: Optional[Expr] = None
     clears: tuple = ()
+    public: Optional[Expr] = None  # the move's text for the players not deciding, if declared
 
 
 @dataclass(frozen=True)
@@ -206,6 +207,8 @@ class Naming:
     rule_blocks: dict  # rule name -> block (rules that can)
     trigger_functions: tuple  # per trigger of the program: function or -1
     trigger_blocks: tuple  # per trigger: block or -1
+    const_rows: dict  # constant name -> its table, for a constant that is a table's row (its number)
+    dice: dict  # die name -> (slot of its loaded rolls, its faces)
 
 
 @dataclass(frozen=True)
@@ -238,3 +241,4 @@ class GameIR:
     step_names: tuple
     phase_names: tuple
     naming: Naming
+    reveals: tuple = ()  # (zone or variable name, function: is it shown to everyone now?) each

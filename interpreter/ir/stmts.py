@@ -116,9 +116,12 @@ class EndSpan(Stmt):
 
 @dataclass(frozen=True)
 class Log(Stmt):
-    """A line for the play log (worked out only when someone listens)."""
+    """A line for the play log (worked out only when someone listens). With an audience, only
+    that player reads `text`; a log kept for another player gets `public` (or nothing)."""
 
     text: Expr
+    audience: Optional[Expr] = None
+    public: Optional[Expr] = None
 
 
 @dataclass(frozen=True)

@@ -66,6 +66,8 @@ class Builder:
         self.phase_names: list[str] = []
         self.steps: dict[str, list] = {}
         self.calls: dict[int, list] = {}
+        self.dice: dict[str, tuple] = {}  # die name -> (slot of its loaded rolls, its faces)
+        self.link_cache: dict = {}
         self._checker: Any = None
         self.evaluator: Callable = _no_evaluator  # set by the game lowering: build-time evaluation
 
@@ -124,6 +126,8 @@ class Builder:
             return Int("row " + arg, 0, len(self.p.tables[arg].rows))
         if form == "table":
             return List(self.ir_type(("row", arg)))
+        if form == "die":
+            return List(self.ir_type(arg))
         return UNKNOWN
 
     def type_of(self, e: n.Node) -> Type:
@@ -211,6 +215,12 @@ class Builder:
         scope = self.new_scope()
         value = lower_expr(self, e, scope)
         return self.evaluator(value, scope.locals.frozen(), e.span)
+
+    def die_of(self, e: n.Node, scope: Scope) -> Optional[tuple]:
+        """(slot, faces) when e names a die (not a local of that name)."""
+        if isinstance(e, n.Name) and scope.lookup(e.name) is None and e.name in self.dice:
+            return self.dice[e.name]
+        return None
 
     # ------------------------------------------------------------ triggers
     def triggers(self, form: str, name: Optional[str]) -> list[n.TriggerDecl]:

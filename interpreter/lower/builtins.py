@@ -11,6 +11,7 @@ from rulebook.dsl import nodes as n
 
 from ..ir import exprs as x
 from ..ir.types import BOOL, INT, SLOT, TEXT, Int, List
+from ..runtime import RulesRuntimeError
 from .builder import Builder
 from .exprs import domain, minus, tiles
 
@@ -179,3 +180,51 @@ def b_corner(b: Builder, e, args, scope):
 @builtin("top")
 def b_top(b: Builder, e, args, scope):
     return x.Helper("top", (x.Load(args[0], type=List(INT)),), type=b.type_of(e))
+
+
+# ---------------------------------------------------------------- boards of ports (fixed tuples)
+def _geometry(b: Builder, e: n.Node):
+    board = b.layout.boards.get(b.dsl_type(e)[1])
+    if board is None or board.ports is None:
+        raise RulesRuntimeError(e.span, "where ports lie is known once the boards are laid out: "
+                                        "use this in play, not in a constant")
+    return board
+
+
+@builtin("port_at")
+def b_port_at(b: Builder, e, args, scope):
+    lanes = b.kind_sizes[b.dsl_type(e.args[2])[1]]
+    side = x.Binary("+", x.Binary("*", minus(args[0], 1), b.const(4), type=INT), args[1], type=INT)
+    lane = x.Binary("+", x.Binary("*", side, b.const(lanes), type=INT), args[2], type=INT)
+    return x.Binary("+", lane, b.const(1), type=b.type_of(e))
+
+
+def _port_table(b: Builder, e, args, column: str):
+    board = _geometry(b, e.args[0])
+    t = b.type_of(e)
+    return x.Index(b.const(getattr(board.ports, column), List(t)), minus(args[0], 1), type=t)
+
+
+@builtin("turned")
+def b_turned(b: Builder, e, args, scope):
+    return _port_table(b, e, args, "turned")
+
+
+@builtin("ahead")
+def b_ahead(b: Builder, e, args, scope):
+    return _port_table(b, e, args, "ahead")
+
+
+@builtin("behind")
+def b_behind(b: Builder, e, args, scope):
+    return _port_table(b, e, args, "behind")
+
+
+@builtin("heading")
+def b_heading(b: Builder, e, args, scope):
+    return _port_table(b, e, args, "heading")
+
+
+@builtin("lane_of")
+def b_lane_of(b: Builder, e, args, scope):
+    return _port_table(b, e, args, "lane")

@@ -149,6 +149,8 @@ def x_Name(b: Builder, e: n.Name, scope: Scope):
         return x.Const(b.layout.boards[e.name].nodes, type=t)
     if sym.kind == "table":
         return x.Const(tuple(range(len(b.p.tables[e.name].rows))), type=t)
+    if sym.kind == "die":  # as a list: its faces
+        return x.Const(b.dice[e.name][1], type=t)
     if sym.kind == "zone":
         return x.Const(b.layout.zones[e.name].base, type=SLOT)
     if sym.kind == "var":
@@ -252,6 +254,9 @@ def x_Call(b: Builder, e: n.Call, scope: Scope):
     code = next((key for key, d in b.p.codes.items() if key[0] == e.name and d.result is not None), None)
     if code is not None:
         return x.CellValue(b.code_index[code], args[0], args[1:], type=b.type_of(e))
+    if any(column == e.name for column, _ in b.p.links):
+        from .links import links_call
+        return links_call(b, e, args)
     return BUILTINS[e.name](b, e, args, scope)
 
 

@@ -182,6 +182,11 @@ def label(bb: BlockBuilder, option: n.Option, binds: tuple, scope: Scope) -> x.E
     return x.Format(tuple(parts), type=TEXT)
 
 
+def public_label(bb: BlockBuilder, option: n.Option, scope: Scope) -> Optional[x.Expr]:
+    """The move's text for the players not deciding, if the rules declare one (`public "…"`)."""
+    return lower_expr(bb.b, option.public, scope) if option.public is not None else None
+
+
 def suspend(bb: BlockBuilder, st, scope: Scope, choices: list) -> int:
     """End the instruction at a decision; its choices are filled in by the caller."""
     from ..ir.program import Site
@@ -204,7 +209,7 @@ def f_Choose(bb: BlockBuilder, st: n.Choose, scope: Scope, ctx: Ctx) -> None:
         option = st.options[0]
         binds = bindings(bb, option.binders, scope)
         text = label(bb, option, binds, scope)
-        choices.append(Choice(text, binds, bb.next_pc))
+        choices.append(Choice(text, binds, bb.next_pc, public=public_label(bb, option, scope)))
         if st.optional:
             choices.append(Choice(bb.b.const("pass"), (), bb.next_pc, clears=tuple(b.var for b in binds)))
         return
@@ -214,7 +219,7 @@ def f_Choose(bb: BlockBuilder, st: n.Choose, scope: Scope, ctx: Ctx) -> None:
         binds = bindings(bb, option.binders, inner)
         text = label(bb, option, binds, inner)
         guard = lower_expr(bb.b, option.guard, inner) if option.guard is not None else None
-        choices.append(Choice(text, binds, bb.fresh(), guard))
+        choices.append(Choice(text, binds, bb.fresh(), guard, public=public_label(bb, option, inner)))
         lower_flat(bb, option.body, inner, ctx)
         jump(bb, end)
     bb.mark(end)
@@ -408,8 +413,55 @@ def f_Emit(bb: BlockBuilder, st: n.Emit, scope: Scope, ctx: Ctx) -> None:
             out.append(s.If(((call, (s.SetLocal(flag, x.Const(True, type=BOOL)),)),), span=st.span))
     then_push(bb, out)
     end, body = Label(), Label()
+    answers = bb.b.triggers("answer", st.event) if st.askers is not None else []
+    if answers:
+        ask_in_turn(bb, st, scope, args, answers, flag, end)
     branch(bb, cancelled, end, body, st.span)
     bb.mark(body)
     if st.body is not None:
         lower_flat(bb, st.body, scope.child(), ctx)
     bb.mark(end)
+
+
+def ask_in_turn(bb: BlockBuilder, st: n.Emit, scope: Scope, args: tuple, answers: list, flag: int,
+                end: Label) -> None:
+    """`answered by ORDER`: one (player, answer trigger) pair at a time, each asked only while
+    nothing has cancelled the event; a trigger that can decide runs as a frame of its own."""
+    assert st.askers is not None  # only an emit with `answered by` gets here
+    b = bb.b
+    player = b.ir_type("player")
+    cancelled = x.Local(flag, type=BOOL)
+    go, head, done = Label(), Label(), Label()
+    branch(bb, cancelled, end, go, st.span)
+    bb.mark(go)
+    inner = scope.child()
+    askers = lower_expr(b, st.askers, scope)
+    items = inner.bind("\0askers", askers.type)
+    position = inner.bind("\0asked_at", INT)
+    asked = inner.bind("\0asked", player)
+    bb.emit([s.SetLocal(items, askers, span=st.span), s.SetLocal(position, x.Const(0, type=INT), span=st.span)])
+    bb.mark(head)
+    count = len(answers)
+    at_e = x.Local(position, type=INT)
+    rounds = x.Binary("*", x.Length(x.Local(items, type=askers.type), type=INT), x.Const(count, type=INT), type=INT)
+    over = x.Logic("or", (cancelled, x.Binary(">=", at_e, rounds, type=BOOL)), type=BOOL)
+    more = Label()
+    branch(bb, over, done, more, st.span)
+    bb.mark(more)
+    which = x.Binary("//", at_e, x.Const(count, type=INT), type=INT)
+    bb.emit([s.SetLocal(asked, x.Index(x.Local(items, type=askers.type), which, type=player), span=st.span),
+             s.UpdateLocal(position, "+", x.Const(1, type=INT), span=st.span)])
+    turn = x.Binary("%", x.Binary("-", at_e, x.Const(1, type=INT), type=INT), x.Const(count, type=INT), type=INT)
+    who = x.Local(asked, type=player)
+    for k, t in enumerate(answers):
+        mine = x.Binary("==", turn, x.Const(k, type=INT), type=BOOL)
+        target = b.trigger_block.get(id(t))
+        if target is not None:
+            run: tuple = (s.QueueFrame(target, args + (who, x.FrameIndex(type=INT), x.Const(flag, type=INT)),
+                                       span=st.span),)
+        else:
+            call = x.CallFn(b.trigger_fn[id(t)], args + (who,), type=BOOL)
+            run = (s.If(((call, (s.SetLocal(flag, x.Const(True, type=BOOL)),)),), span=st.span),)
+        bb.emit([s.If(((mine, run),), span=st.span)])
+    push(bb, head, st.span)
+    bb.mark(done)

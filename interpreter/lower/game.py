@@ -18,12 +18,14 @@ from ..ir import exprs as x
 from ..ir import stmts as s
 from ..ir.program import Action, Choice, CodeTable, Function, GameIR, Naming, Site, Value
 from ..ir.types import BOOL, INT, Int, List, optional
-from ..layout import CURRENT_PHASE, CURRENT_PLAYER, CURRENT_STEP, grid_board, network_board, ring_board
+from ..layout import (
+    CURRENT_PHASE, CURRENT_PLAYER, CURRENT_STEP, grid_board, network_board, ports_board, ring_board,
+)
 from ..runtime import RulesRuntimeError
 from .builder import Builder, frozen
 from .context import Ctx
 from .exprs import lower_expr
-from .flow import BlockBuilder, Label, bindings, branch, label, lower_flat
+from .flow import BlockBuilder, Label, bindings, branch, label, lower_flat, public_label
 from .stmts import lower_body
 
 
@@ -45,6 +47,7 @@ def build_game(program: Program, options: dict, player_count: int, player_names:
     functions(b)
     codes = code_tables(b)
     extras = results(b)
+    shown = reveals(b)
     values(b)
     return GameIR(
         title=program.title, options=options, player_count=player_count, layout=b.layout,
@@ -55,7 +58,7 @@ def build_game(program: Program, options: dict, player_count: int, player_names:
         values=tuple(Value(name, b.value_fn[name], tuple(b.modifiers_of[name])) for name in program.values),
         codes=codes, invariants=extras[0], score=extras[1], statistics=extras[2],
         steps={k: tuple(v) for k, v in b.steps.items()}, calls={k: tuple(v) for k, v in b.calls.items()},
-        step_names=tuple(b.step_names), phase_names=tuple(b.phase_names), naming=naming(b))
+        step_names=tuple(b.step_names), phase_names=tuple(b.phase_names), naming=naming(b), reveals=shown)
 
 
 # ---------------------------------------------------------------- what options fix
@@ -107,7 +110,13 @@ def players(b: Builder, seating: Optional[tuple]) -> None:
 
 
 def layout(b: Builder) -> None:
-    for name, decl in b.p.boards.items():
+    # Boards of ports after the grids they lie on.
+    for name, decl in sorted(b.p.boards.items(), key=lambda item: item[1].shape == "ports"):
+        if decl.shape == "ports":
+            assert decl.grid and decl.sides and decl.lanes  # the grammar gives all three
+            b.layout.add_board(ports_board(name, b.layout.boards[decl.grid], b.kind_names[decl.sides],
+                                           b.kind_names[decl.lanes]))
+            continue
         sizes = [b.evaluate(size) for size in decl.sizes]
         if any(not isinstance(v, int) or v < 1 or v > 100_000 for v in sizes):
             raise RulesRuntimeError(decl.span, f"board '{name}' needs sizes from 1 to 100000, not {sizes}")
@@ -121,6 +130,11 @@ def layout(b: Builder) -> None:
         b.layout.add_zone(zone, tuple(b.dim(part) for part in zone.index), b.kind_sizes[zone.kind])
     for var in b.p.vars.values():
         b.layout.add_var(var, tuple(b.dim(part) for part in var.index), var.type.name == "list")
+    for name, die in b.p.dice.items():
+        faces = tuple(b.evaluate(die.faces))
+        if not faces:
+            raise RulesRuntimeError(die.span, f"die '{name}' has no faces")
+        b.dice[name] = (b.layout.add_die(), faces)
 
 
 def slot_types(b: Builder) -> tuple:
@@ -138,7 +152,11 @@ def slot_types(b: Builder) -> tuple:
             t = optional(t)
         for slot in range(var.base, var.base + var.instances):
             types[slot] = t
+    for slot, faces in b.dice.values():
+        types[slot] = List(INT)
     for board in b.layout.boards.values():
+        if board.roots < 0:
+            continue
         for node in range(board.size):
             types[board.roots + node] = b.ir_type(("group", board.name))
             if board.edges >= 0:
@@ -166,7 +184,11 @@ def initial_data(b: Builder) -> tuple:
             count *= d.size
         for slot in range(var.base, var.base + count):
             data[slot] = value
+    for slot, _ in b.dice.values():
+        data[slot] = ()
     for board in b.layout.boards.values():
+        if board.roots < 0:
+            continue
         for node in board.nodes:
             data[board.roots + node - board.low] = node
             if board.edges >= 0:
@@ -180,7 +202,7 @@ def trigger_params(t: n.TriggerDecl) -> list:
         return [t.binds[0], t.binds[1]]
     if t.form == "change":
         return [t.binds[0]]
-    if t.form == "event":
+    if t.form in ("event", "answer"):
         return list(t.binds)
     return []
 
@@ -209,6 +231,8 @@ def trigger_param_types(b: Builder, t: n.TriggerDecl) -> list:
         return [b.ir_type(("kind", zone.kind)) if zone else INT, index_type]
     if t.form == "change":
         return [index_type]
+    if t.form == "answer":  # the event's parameters, then the player asked
+        return [INT] * (len(t.binds) - 1) + [b.ir_type(PLAYER)]
     return [INT] * len(t.binds)
 
 
@@ -225,7 +249,7 @@ def functions(b: Builder) -> None:
         if id(t) not in b.trigger_fn:
             continue
         scope = b.new_scope()
-        event = t.form == "event"
+        event = t.form in ("event", "answer")
         for name, ptype in zip(trigger_params(t), trigger_param_types(b, t)):
             scope.bind(name or "\0unused", ptype)
         params = len(scope.locals.infos)
@@ -272,7 +296,7 @@ def trigger_block(b: Builder, t: n.TriggerDecl) -> None:
     for name, ptype in zip(trigger_params(t), trigger_param_types(b, t)):
         bb.scope.bind(name or "\0unused", ptype)
     handler = None
-    if t.form == "event":
+    if t.form in ("event", "answer"):
         bb.scope.bind("\0depth", INT)
         bb.scope.bind("\0flag", INT)
         handler = "flat"
@@ -301,7 +325,7 @@ def actions(b: Builder) -> None:
             binds = bindings(bb, option.binders, inner)
             text = label(bb, option, binds, inner)
             guard = lower_expr(b, option.guard, inner) if option.guard is not None else None
-            choices.append(Choice(text, binds, bb.fresh(), guard))
+            choices.append(Choice(text, binds, bb.fresh(), guard, public=public_label(bb, option, inner)))
             lower_flat(bb, option.body, inner, Ctx(flat=True))
             bb.end(s.Pop(span=option.span))
         b.blocks[index] = bb.finish(len(decl.params))
@@ -361,6 +385,12 @@ def results(b: Builder) -> tuple:
     return invariants, score, tuple(statistics)
 
 
+def reveals(b: Builder) -> tuple:
+    """`hidden|private unless C`: per zone or variable that has one, a function of the state."""
+    return tuple((name, expression_function(b, f"reveal {name}", decl.reveal, b.new_scope()))
+                 for name, decl in list(b.p.zones.items()) + list(b.p.vars.items()) if decl.reveal is not None)
+
+
 def values(b: Builder) -> None:
     for name, decl in b.p.values.items():
         scope = b.new_scope()
@@ -378,4 +408,7 @@ def naming(b: Builder) -> Naming:
                   table_columns=b.table_columns, table_keys=b.table_keys, consts=b.consts,
                   rule_functions=b.rule_fn, rule_blocks=b.rule_block,
                   trigger_functions=tuple(b.trigger_fn.get(id(t), -1) for t in b.p.triggers),
-                  trigger_blocks=tuple(b.trigger_block.get(id(t), -1) for t in b.p.triggers))
+                  trigger_blocks=tuple(b.trigger_block.get(id(t), -1) for t in b.p.triggers),
+                  const_rows={name: t[1] for name in b.p.consts for t in [b.p.symbols[name].type]
+                              if isinstance(t, tuple) and t[0] == "row"},
+                  dice=b.dice)

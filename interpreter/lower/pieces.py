@@ -118,7 +118,7 @@ def lower_move(b: Builder, st: n.Move, scope: Scope, ctx: Ctx) -> list:
         out += more
         more, amount = _fixed(scope, "\0count", given, INT)
         out += more
-        remover = "pile_remove" if src.ordered else "take"
+        remover = "remove_from_pile" if src.ordered else "take"
         out.append(s.Do(x.Helper(remover, (a, kind, amount), span, type=INT), span=span))
         out += _adds(b, dst, d, kind, amount, scope, ctx, checked=True)  # take refused a negative count
     return [_spanned(st, o) for o in out] + changed(b, [(src, a), (dst, d)], ctx)
@@ -153,7 +153,7 @@ def lower_put(b: Builder, st: n.Put, scope: Scope, ctx: Ctx) -> list:
     more, count = _fixed(scope, "\0count", lower_expr(b, st.count, scope), INT)
     out += more
     if st.remove:
-        remover = "pile_remove" if zone.ordered else "take"
+        remover = "remove_from_pile" if zone.ordered else "take"
         out.append(s.Do(x.Helper(remover, (a, kind, count), st.span, type=INT)))
     else:
         out += _adds(b, zone, a, kind, count, scope, ctx)

@@ -35,6 +35,7 @@ def builder_for(ir: GameIR, program: Program) -> Builder:
     b.trigger_block = {id(t): blk for t, blk in zip(program.triggers, names.trigger_blocks) if blk >= 0}
     b.step_names, b.phase_names = list(ir.step_names), list(ir.phase_names)
     b.functions = list(ir.functions)
+    b.dice = names.dice
     _BUILDERS[key] = (ir, b)
     return b
 

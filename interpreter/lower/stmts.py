@@ -12,6 +12,7 @@ from rulebook.dsl import nodes as n
 from rulebook.dsl.types import PLAYER, element_of
 
 from ..analysis import free_names
+from ..program_walk import portable_place
 from ..ir import exprs as x
 from ..ir import stmts as s
 from ..ir.program import Function, Modifier
@@ -103,7 +104,9 @@ def s_Cancel(b: Builder, st: n.Cancel, scope: Scope, ctx: Ctx):
 
 @handles(n.Log)
 def s_Log(b: Builder, st: n.Log, scope: Scope, ctx: Ctx):
-    return [s.Log(lower_expr(b, st.text, scope), span=st.span)]
+    audience = lower_expr(b, st.audience, scope) if st.audience is not None else None
+    public = lower_expr(b, st.public, scope) if st.public is not None else None
+    return [s.Log(lower_expr(b, st.text, scope), audience, public, span=st.span)]
 
 
 @handles(n.EndGame)
@@ -132,18 +135,33 @@ def s_Connect(b: Builder, st: n.Connect, scope: Scope, ctx: Ctx):
 
 @handles(n.Pick)
 def s_Pick(b: Builder, st: n.Pick, scope: Scope, ctx: Ctx):
+    where = b.const(portable_place(st.span, b.p), TEXT)  # names the statement to explicit chance
+    die = b.die_of(st.domain, scope)
+    if die is not None:  # a roll: its next loaded face, else a face at random
+        slot, faces = die
+        t = b.type_of(st.domain)
+        rolled = x.Helper("roll", (at(slot), b.const(faces, t), where), type=element(t))
+        return [s.SetLocal(scope.bind(st.var, element(t)), rolled, span=st.span)]
     dom = domain(b, st.domain, scope)
     inner = scope.child()
     var = inner.temp(st.var, element(dom.type))
     cond = lower_expr(b, st.condition, inner) if st.condition is not None else None
     items = x.Comp("list", var, dom, cond, x.Local(var, type=element(dom.type)), type=dom.type)
-    picked = x.Helper("pick", (items,), st.span, type=element(dom.type))
+    picked = x.Helper("pick", (items, where), type=element(dom.type))
     return [s.SetLocal(scope.bind(st.var, element(dom.type)), picked, span=st.span)]
+
+
+@handles(n.LoadDie)
+def s_LoadDie(b: Builder, st: n.LoadDie, scope: Scope, ctx: Ctx):
+    slot, faces = b.dice[st.die]
+    t = List(b.ir_type(b.dsl_type(st.faces)[1] if isinstance(b.dsl_type(st.faces), tuple) else "int"))
+    rolls = x.Helper("load_die", (lower_expr(b, st.faces, scope), b.const(faces, t)), st.span, type=t)
+    return [s.Store(at(slot), rolls, span=st.span)]
 
 
 @handles(n.Shuffle)
 def s_Shuffle(b: Builder, st: n.Shuffle, scope: Scope, ctx: Ctx):
-    return [s.Do(x.Helper("shuffle", (lower_expr(b, st.zone, scope),), st.span, type=INT), span=st.span)]
+    return [s.Do(x.Helper("shuffle", (lower_expr(b, st.zone, scope),), type=INT), span=st.span)]
 
 
 @handles(n.If)
@@ -302,6 +320,17 @@ def s_Emit(b: Builder, st: n.Emit, scope: Scope, ctx: Ctx):
     for t in b.triggers("event", st.event):
         call = x.CallFn(b.trigger_fn[id(t)], args, type=BOOL)
         out.append(s.If(((call, (s.SetLocal(flag, x.Const(True, type=BOOL)),)),), span=st.span))
+    answers = b.triggers("answer", st.event) if st.askers is not None else []
+    if answers and st.askers is not None:  # each player asked in turn runs them, until one cancels
+        asked = scope.temp("\0asked", b.ir_type(PLAYER))
+        who = x.Local(asked, type=b.ir_type(PLAYER))
+        ask: list = []
+        for t in answers:
+            call = x.CallFn(b.trigger_fn[id(t)], args + (who,), type=BOOL)
+            test = x.Logic("and", (x.Not(cancelled, type=BOOL), call), type=BOOL)
+            ask.append(s.If(((test, (s.SetLocal(flag, x.Const(True, type=BOOL)),)),), span=st.span))
+        ask.append(s.If(((cancelled, (s.Break(span=st.span),)),), span=st.span))
+        out.append(s.ForEach(asked, lower_expr(b, st.askers, scope), tuple(ask), span=st.span))
     if st.body is not None:
         body = lower_body(b, st.body, scope.child(), ctx)
         out.append(s.If(((x.Not(cancelled, type=BOOL), body),), span=st.span))

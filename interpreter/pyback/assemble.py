@@ -23,16 +23,18 @@ from .stmts import Source, Writer
 
 HELPERS = {name: getattr(runtime, name) for name in (
     "present", "take", "draw_one", "best", "index_of", "at", "pile_draw", "shuffle", "groups", "tiles", "merge",
-    "ring_group_step", "ring_group_neighbours", "graph_group_neighbours", "pick", "ix", "pile_remove", "connect",
+    "ring_group_step", "ring_group_neighbours", "graph_group_neighbours", "pick", "ix", "remove_from_pile", "connect",
     "network_group_neighbours", "end_span", "safe_div", "show", "GameOver", "zones_present", "key_position", "top",
-    "apply_mods", "cell_value", "run_cell", "queue_cell",
+    "apply_mods", "cell_value", "run_cell", "queue_cell", "roll", "load_die", "links_at", "links_from",
 )}
 
 
 class Sink:
-    """Where `log` lines go; None (the default) skips formatting them at all."""
+    """Where `log` lines go; None (the default) skips formatting them at all. With a `viewer`,
+    lines written `to` another player reach the sink in their public text (or not at all)."""
 
-    sink = None
+    sink: Optional[Callable] = None
+    viewer: Optional[int] = None
 
 
 @dataclass
@@ -52,6 +54,7 @@ class OptionRT:
     body: int  # the instruction play resumes at
     clears: tuple = ()
     guard: Optional[Callable] = None
+    public: Optional[Callable] = None  # values -> the move's text for the others, if declared
 
 
 @dataclass
@@ -79,7 +82,9 @@ class PythonGame:
         self.filename = filename
         self.layout = ir.layout
         self.kind_names = ir.kind_names
+        self.kind_sizes = ir.naming.kind_sizes
         self.step_names = list(ir.step_names)
+        self.phase_names = list(ir.phase_names)
         self.player_names, self.team_names, self.team_of = ir.player_names, ir.team_names, ir.team_of
         self.RT = Sink()
         self.constants: list = []
@@ -110,6 +115,8 @@ class PythonGame:
         self.score = ns[f"f{ir.score}"] if ir.score is not None else None
         self.statistics = [(label, ns[f"f{fn}"]) for label, fn, _ in ir.statistics]
         self.statistics_naming_players = tuple(names for _, _, names in ir.statistics)
+        self.reveals = {name: ns[f"f{fn}"] for name, fn in ir.reveals}
+        self.consts = consts_as_written(ir)
 
     # ------------------------------------------------------------ writing
     def env(self, access: Callable[[int], str]) -> Env:
@@ -143,7 +150,8 @@ class PythonGame:
         if name is not None:
             self._pending.append((target, attr, name))
 
-    def _label(self, choice) -> str:
+    def _label(self, choice, text: x.Expr) -> str:
+        """A function of the move's values giving one of its texts."""
         slots = {b.var: i for i, b in enumerate(choice.bindings)}
 
         def access(slot: int) -> str:
@@ -152,12 +160,14 @@ class PythonGame:
             return f"V[{slots[slot]}]"
         name = f"l{len(self._pending)}_{len(self.source.lines)}"
         self.source.add(f"def {name}(V):", 0)
-        self.source.add(f"return {expr(choice.label, self.env(access))}", 1)
+        self.source.add(f"return {expr(text, self.env(access))}", 1)
         return name
 
     def _option(self, block, choice) -> OptionRT:
         option = OptionRT(None, [], choice.target, choice.clears)  # type: ignore[arg-type]
-        self._later(option, "label", self._label(choice))
+        self._later(option, "label", self._label(choice, choice.label))
+        if choice.public is not None:
+            self._later(option, "public", self._label(choice, choice.public))
         self._later(option, "guard", self._fn(block, choice.guard))
         for binding in choice.bindings:
             rt = BindingRT(binding.var, None, None, binding.dependent)  # type: ignore[arg-type]
@@ -237,6 +247,19 @@ class _Slot:
             self.holder[self.index] = value
         else:
             object.__setattr__(self, name, value)
+
+
+def consts_as_written(ir: GameIR) -> dict:
+    """The constants as the rules' names give them (a table row as its row: column -> value)."""
+    out = {}
+    for name, value in ir.naming.consts.items():
+        row = ir.naming.const_rows.get(name)
+        if row is None:
+            out[name] = value
+        else:
+            columns = {column: cells for (table, column), cells in ir.naming.table_columns.items() if table == row}
+            out[name] = {column: cells[value] for column, cells in columns.items() if cells[value] is not None}
+    return out
 
 
 def as_list(items: tuple) -> x.Expr:

@@ -143,7 +143,15 @@ def w_EndSpan(w: Writer, st: s.EndSpan, depth: int) -> None:
 @handles(s.Log)
 def w_Log(w: Writer, st: s.Log, depth: int) -> None:
     w.line("if RT.sink is not None:", depth, st)
-    w.line(f"RT.sink(S, {w.e(st.text)})", depth + 1, st)
+    if st.audience is None:
+        w.line(f"RT.sink(S, {w.e(st.text)})", depth + 1, st)
+        return
+    # A line for one player: a log kept for another viewer gets the public text, or nothing.
+    w.line(f"if RT.viewer is None or RT.viewer == {w.e(st.audience)}:", depth + 1, st)
+    w.line(f"RT.sink(S, {w.e(st.text)})", depth + 2, st)
+    if st.public is not None:
+        w.line("else:", depth + 1, st)
+        w.line(f"RT.sink(S, {w.e(st.public)})", depth + 2, st)
 
 
 @handles(s.PushAllow)
