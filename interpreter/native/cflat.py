@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from rulebook.dsl import nodes as n
+from rulebook.dsl.types import element_of
 
 from ..analysis import free_names
 from ..layout import CURRENT_PLAYER
@@ -113,7 +114,7 @@ class CFlat(CStmt):
     def frame_with(self, target: CBlock, args: list[str]) -> str:
         f = self.fresh("pf")
         sets = " ".join(f"{f}->L[{i}] = {a};" for i, a in enumerate(args))
-        return f"{{ Frame *{f} = pend(S, {target.id}); {sets} }}"
+        return f"{{ Frame *{f} = pend(S, {target.id}, {len(args)}); {sets} }}"
 
     # ------------------------------------------------------------ decisions
     def bindings(self, binders, scope: CScope) -> tuple[list, list[int]]:
@@ -128,7 +129,7 @@ class CFlat(CStmt):
             element = t[1] if isinstance(t, tuple) else "int"
             if is_list(("list", element)) and isinstance(element, tuple) and element[0] == "list":
                 raise NativeUnsupported("choosing a list")
-            access = scope.bind(b.var, "int")
+            access = scope.bind(b.var, element_of(t))
             slot = int(access[len("F->L["):-1])
             condition_fn = None
             if b.condition is not None:
@@ -205,7 +206,7 @@ class CFlat(CStmt):
         inner = scope.child()
         t = self.type_of(s.domain)
         items = inner.bind("\0items", ("list", t[1] if isinstance(t, tuple) else "int"))
-        position, var = inner.bind("\0at", "int"), inner.bind(s.var, "int")
+        position, var = inner.bind("\0at", "int"), inner.bind(s.var, element_of(t))
         items_slot = inner.counter[0] - 3
         source = self.as_list(s.domain, scope)
         region = items[len("((List)"):-1]
@@ -266,7 +267,7 @@ class CFlat(CStmt):
         sets = " ".join(f"{f}->L[{i}] = {a};" for i, a in enumerate(args))
         call = "".join(", " + a for a in args)
         block.add(f"i64 {member} = IXN({self.expr(s.member, scope)}); i64 b = {table}_BLOCKS[{member}]; "
-                  f"if (b >= 0) {{ Frame *{f} = pend(S, b); {sets} {self.push_tail(block)} }} "
+                  f"if (b >= 0) {{ Frame *{f} = pend(S, b, {len(args)}); {sets} {self.push_tail(block)} }} "
                   f"else if ({table}[{member}]) {table}[{member}](S{call}); return {block.next_pc + 1};")
 
     def f_CallStmt(self, block: CBlock, s: n.CallStmt, scope: CScope, ctx: Ctx) -> None:

@@ -74,7 +74,7 @@ class CGame(CFlat):
             raise NativeUnsupported("the modifiers came out differently from the Python back-end")
 
     def compute_sizes(self, c) -> Sizes:
-        maxl = max([b.scope.slots for b in self.blocks] + [1])
+        maxl = 2 * max([b.scope.slots for b in self.blocks] + [1])  # a pushed frame: arguments + slots
         maxr = max([b.scope.regions[0] for b in self.blocks] + [1])
         region_base = {}
         top = c.layout.size
@@ -199,6 +199,7 @@ class CGame(CFlat):
             names = ", ".join(f"I{b.id}_{pc}" for pc in range(len(b.instrs)))
             out.append(f"static const Instr CODE_{b.id}[] = {{{names}}};")
         out.append(f"static const Instr *const CODE[] = {{{', '.join(f'CODE_{b.id}' for b in self.blocks)}}};")
+        out.append(f"static const i64 BLOCK_SLOTS[] = {{{', '.join(str(b.scope.slots) for b in self.blocks)}}};")
         for site in self.sites:
             out += self.options_source(f"SITE{site.id}", site.options)
         out.append(f"static const Site SITES[] = {{{', '.join(f'{{{len(s.options)}, SITE{s.id}}}' for s in self.sites) or '{0}'}}};")

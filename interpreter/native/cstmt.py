@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Optional
 
 from rulebook.dsl import nodes as n
-from rulebook.dsl.types import PLAYER
+from rulebook.dsl.types import PLAYER, element_of
 
 from ..analysis import free_names
 from ..layout import CURRENT_PHASE, CURRENT_PLAYER, CURRENT_STEP
@@ -36,6 +36,7 @@ class CStmt(CBuiltins):
         self.code_tables: dict[str, tuple] = {}
         self.reasons: list[tuple] = []  # end-game reason texts: parts (text or (C arg index, type))
         self.deferring = False  # inside a flat move/draw/put: suspending triggers queue frames
+        self.unsupported: dict[str, str] = {}  # functions left to the Python back-end, and why
 
     def value_name(self, name: str) -> str:
         return self.value_names[name]
@@ -154,7 +155,7 @@ class CStmt(CBuiltins):
         out = self.fresh("o")
         loop = self.generator_loop(g, scope, lambda x: f"lpush(S, {out}, {x});")
         chosen = f"({{ i64 *{out} = lnew(S); {loop} lpick(S, (List){out}); }})"
-        return self.bind_set(scope, s.var, "int", chosen)
+        return self.bind_set(scope, s.var, element_of(self.type_of(s.domain)), chosen)
 
     def n_Shuffle(self, s: n.Shuffle, scope, ctx):
         return f"shuffle(S, D, {self.expr(s.zone, scope)});"
@@ -170,7 +171,7 @@ class CStmt(CBuiltins):
 
     def n_For(self, s: n.For, scope, ctx):
         inner = scope.child()
-        var = inner.bind(s.var, "int")
+        var = inner.bind(s.var, element_of(self.type_of(s.domain)))
         loop_ctx = Ctx("native", ctx.handler, ctx.flat)
         body = self.block_c(s.body, inner, loop_ctx)
         if scope.flat:  # the loop variable lives in the frame, as in the Python back-end
@@ -307,7 +308,7 @@ class CStmt(CBuiltins):
             raise NativeUnsupported("a trigger that can stop play, fired where play cannot stop")
         f = self.fresh("pf")
         sets = " ".join(f"{f}->L[{i}] = {a};" for i, a in enumerate(args))
-        return f"{{ Frame *{f} = pend(S, {target.id}); {sets} }}"
+        return f"{{ Frame *{f} = pend(S, {target.id}, {len(args)}); {sets} }}"
 
     def entered(self, zone, offset: str, kind: str) -> str:
         if zone.ordered:
@@ -438,7 +439,14 @@ class CStmt(CBuiltins):
             decls = "".join(f", {self.ctype(self.param_type(p))} {a}" for p, a in zip(decl.params, params))
             head = f"static {rtype} {fn}(St *S{decls})"
             self.prototypes.append(head + ";")
-            body = f"{rtype} r = {self.expr(decl.body, scope)};"
+            try:
+                body = f"{rtype} r = {self.expr(decl.body, scope)};"
+            except NativeUnsupported as err:
+                # Only logs may need it (they are not made in native play): if play reaches it,
+                # the game is handed to the Python back-end.
+                self.unsupported[fn] = f"value {name}: {err}"
+                self.functions.append(f"{head} {{ fail(S, ST_UNSUPPORTED); return 0; }}")
+                continue
             if self.modifiers_of[name]:
                 args = "".join(", " + a for a in params)
                 cases = " ".join(f"case {site}: r = M{site}(S, S->mods[i].C, r{args}); break;"

@@ -95,6 +95,7 @@ static void space(St *S, Frame *L, Choice *c) {
 static void action_frame(Frame *L, const Allow *a, i64 block, i64 nparams) {
     L->block = block;
     L->pc = 0;
+    L->n = BLOCK_SLOTS[block];
     for (int i = 0; i < MAXL; i++) L->L[i] = NONE;
     for (i64 i = 0; i < nparams; i++) L->L[i] = a->args[i];
 }
@@ -199,6 +200,7 @@ void rb_new_game(St *S, i64 seed) {
     S->nframes = 1;
     S->frames[0].block = 0;
     S->frames[0].pc = 0;
+    S->frames[0].n = BLOCK_SLOTS[0];
     for (int i = 0; i < MAXL; i++) S->frames[0].L[i] = NONE;
     run(S);
 }

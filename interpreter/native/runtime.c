@@ -18,11 +18,13 @@
 #define ST_CAPACITY 2   /* a list, frame or arena outgrew its fixed size */
 #define ST_FLOW 3       /* the flow ended without `end game` */
 #define ST_NOCHOICE 4   /* a decision with nothing to choose from */
+#define ST_UNSUPPORTED 5 /* reached a value the native code leaves to Python */
 #define GAME_OVER 99
 
 typedef const i64 *List; /* [n, item 1, …, item n] */
 
-typedef struct { i64 block, pc; i64 L[MAXL]; i64 R[MAXR][LCAP + 1]; } Frame;
+/* n: how many locals the Python back-end's frame has (arguments + the block's slots when pushed) */
+typedef struct { i64 block, pc, n; i64 L[MAXL]; i64 R[MAXR][LCAP + 1]; } Frame;
 typedef struct { i64 site, code; i64 C[MAXC]; } Mod;
 typedef struct { i64 action, player; i64 args[MAXARGS]; } Allow;
 
@@ -381,11 +383,14 @@ static Allow *push_allow(St *S, i64 action, i64 player) {
 static Frame PENDING[MAXF];
 static i64 npending;
 
-static Frame *pend(St *S, i64 block) {
+static const i64 BLOCK_SLOTS[];
+
+static Frame *pend(St *S, i64 block, i64 nargs) {
     if (npending >= MAXF) fail(S, ST_CAPACITY);
     Frame *f = &PENDING[npending++];
     f->block = block;
     f->pc = 0;
+    f->n = nargs + BLOCK_SLOTS[block];
     for (int i = 0; i < MAXL; i++) f->L[i] = NONE;
     return f;
 }

@@ -4,7 +4,7 @@ The native state is one array of int64 words (a C struct of int64 fields, no pad
 
     status rng decision decider over by_player reason nwinners winners[MAXW] reason_args[MAXRA]
     nframes nmods nallows mods[MAXM]{site code C[MAXC]} allows[MAXA]{action player args[MAXARGS]}
-    D[NDATA] frames[MAXF]{block pc L[MAXL] R[MAXR][LCAP+1]}
+    D[NDATA] frames[MAXF]{block pc n L[MAXL] R[MAXR][LCAP+1]}
 
 D holds the Python data slots one for one (none is INT64_MIN, truth values 0/1, texts interned
 ids); a slot that holds a list holds the offset of its region, [n, items…], after the slots.
@@ -41,7 +41,7 @@ class Words:
         at += maxa * self.allow_words
         self.data = at
         at += z.ndata
-        self.frame_words = 2 + z.maxl + z.maxr * (z.lcap + 1)
+        self.frame_words = 3 + z.maxl + z.maxr * (z.lcap + 1)
         self.frames = at
         at += maxf * self.frame_words
         self.total = at
@@ -65,6 +65,12 @@ def slot_kinds(game) -> list[str]:
 
 
 def scalar_to_native(game, value: Any) -> int:
+    if isinstance(value, dict):  # a table row: its number
+        for table in game.c.tables.values():
+            for i, row in enumerate(table.rows):
+                if row is value or row == value:
+                    return i
+        raise NativeUnsupported("a table row that is not the table's own")
     if value is None:
         return NONE
     if value is True or value is False:
@@ -87,16 +93,18 @@ def scalar_from_native(game, word: int, kind: str) -> Any:
         return bool(word)
     if kind == "text":
         return game.texts[word]
+    if kind.startswith("row:"):
+        return game.c.tables[kind[4:]].rows[word]
     return word
 
 
 def local_kind(t) -> str:
     if is_list(t):
         return "list"
-    if t == "bool":
-        return "bool"
-    if t == "text":
-        return "text"
+    if t in ("bool", "text"):
+        return t
+    if isinstance(t, tuple) and t[0] == "row":
+        return "row:" + t[1]
     return "int"
 
 
@@ -165,23 +173,25 @@ def to_native(game, S: State, words, w: Words) -> None:
         words[w.data + i] = word
     for f, (block, pc, L) in enumerate(S.frames):
         at = w.frames + f * w.frame_words
-        words[at], words[at + 1] = block, pc
+        words[at], words[at + 1], words[at + 2] = block, pc, len(L)
         kinds = block_kinds(game, block)
         regions = game.blocks[block].scope.list_regions
+        if len(L) > z.maxl:
+            raise NativeUnsupported("a frame with more locals than native frames keep")
         for slot in range(z.maxl):
-            words[at + 2 + slot] = NONE
+            words[at + 3 + slot] = NONE
         for slot, value in enumerate(L):
             if kinds.get(slot) == "list" and value is not None:
-                region = at + 2 + z.maxl + regions[slot] * (z.lcap + 1)
+                region = at + 3 + z.maxl + regions[slot] * (z.lcap + 1)
                 items = tuple(value)
                 if len(items) > z.lcap:
                     raise NativeUnsupported("a list longer than the native lists")
                 words[region] = len(items)
                 for i, item in enumerate(items):
                     words[region + 1 + i] = scalar_to_native(game, item)
-                words[at + 2 + slot] = 1
+                words[at + 3 + slot] = 1
             else:
-                words[at + 2 + slot] = scalar_to_native(game, value)
+                words[at + 3 + slot] = scalar_to_native(game, value)
 
 
 def from_native(game, words, w: Words, result=None) -> State:
@@ -196,14 +206,14 @@ def from_native(game, words, w: Words, result=None) -> State:
         kinds = block_kinds(game, block)
         regions = game.blocks[block].scope.list_regions
         L = []
-        for slot in range(game.blocks[block].scope.slots):
-            word = words[at + 2 + slot]
+        for slot in range(words[at + 2]):
+            word = words[at + 3 + slot]
             kind = kinds.get(slot, "int")
             if kind == "list":
                 if word == NONE:
                     L.append(None)
                 else:
-                    region = at + 2 + z.maxl + regions[slot] * (z.lcap + 1)
+                    region = at + 3 + z.maxl + regions[slot] * (z.lcap + 1)
                     L.append(tuple(words[region + 1: region + 1 + words[region]]))
             else:
                 L.append(scalar_from_native(game, word, kind))
