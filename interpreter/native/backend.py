@@ -68,8 +68,9 @@ class NativeGame:
             batch = min(remaining, 256)
             out = (_I * (out_words * batch))()
             done = self.lib.rb_play_games(seed, batch, out, self._state)
+            words = out[:done * out_words]  # one copy into Python ints, then plain list reads
             for g in range(done):
-                outcomes.append(self._outcome(seed + g, out, g * out_words))
+                outcomes.append(self._outcome(seed + g, words, g * out_words))
             if done < batch:
                 self.fallbacks += 1
                 outcomes.append(self._python_game(seed + done))
