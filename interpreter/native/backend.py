@@ -61,7 +61,7 @@ class NativeGame:
         bots. A game the native code cannot finish (an error in the rules, a full list) is played
         by the Python back-end instead, so the outcomes are always the Python back-end's."""
         out_words = self.c.out_words
-        outcomes: list[tuple] = []
+        outcomes: list = []
         seed = first_seed
         remaining = count
         while remaining:
@@ -95,7 +95,7 @@ class NativeGame:
         else:
             players = tuple(p for p in range(game.player_count) if game.compiled.team_of[p] in winners)
         at += 6 + z.maxw + cgame.MAXRA
-        stats = []
+        stats: list = []
         for listy in c.stat_kinds:
             if listy:
                 n = out[at]
@@ -177,7 +177,7 @@ def native_for(game: Game) -> Optional[NativeGame]:
         except (NativeUnsupported, NativeUnavailable) as err:
             found = str(err)
         _NATIVE[key] = found
-        game._native_keepalive = found  # the cache key stays valid while the game lives
+        setattr(game, "_native_keepalive", found)  # the cache key stays valid while the game lives
     return found if isinstance(found, NativeGame) else None
 
 

@@ -375,4 +375,7 @@ class CFlat(CStmt):
 
 
 def resolve(target) -> int:
-    return target.pc if isinstance(target, CLabel) else target
+    if isinstance(target, CLabel):
+        assert target.pc is not None  # every label is marked before the code is assembled
+        return target.pc
+    return int(target)

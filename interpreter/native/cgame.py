@@ -40,6 +40,8 @@ class Sizes:
 class CGame(CFlat):
     """The C text of one compiled game (`self.source`), with what Python needs to read its states."""
 
+    kinds: list  # each data slot's representation (state.slot_kinds), set once built
+
     def __init__(self, compiled):
         super().__init__(compiled)
         c = compiled
@@ -64,10 +66,10 @@ class CGame(CFlat):
         for mine, theirs in zip(self.blocks, c.blocks):
             if len(mine.instrs) != len(theirs.instrs) or mine.scope.slots != theirs.scope.slots:
                 raise NativeUnsupported(f"block {theirs.name} came out differently from the Python back-end")
-        for mine, theirs in zip(self.sites, c.sites):
-            if len(mine.options) != len(theirs.options):
+        for site, their_site in zip(self.sites, c.sites):
+            if len(site.options) != len(their_site.options):
                 raise NativeUnsupported("a decision's options came out differently from the Python back-end")
-            for a, b in zip(mine.options, theirs.options):
+            for a, b in zip(site.options, their_site.options):
                 if [x.slot for x in a.bindings] != [x.slot for x in b.bindings] or resolve(a.body) != b.body:
                     raise NativeUnsupported("a decision's variables came out differently from the Python back-end")
         if len(self.modifiers) != len(c.modifiers):

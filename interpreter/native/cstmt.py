@@ -21,6 +21,9 @@ from .cexpr import CScope, NativeUnsupported, is_list, region_of
 class CStmt(CBuiltins):
     """Needs from the assembling game: triggers(), trigger names, rule names, flat blocks."""
 
+    max_args = 1  # set by the assembling game: the most arguments a standing action takes
+    max_captured = 8  # the most values one modifier keeps
+
     def setup_statements(self) -> None:
         from ..analysis import Suspension
         self.suspension = Suspension(self.p)
@@ -237,6 +240,7 @@ class CStmt(CBuiltins):
 
     def span_enter(self, s: n.SpanBlock, scope) -> str:
         if s.kind == "turn":
+            assert s.player is not None  # `turn P:` always names its player
             return f"D[{CURRENT_PLAYER}] = {self.expr(s.player, scope)};"
         if s.kind == "phase":
             return f"D[{CURRENT_PHASE}] = {self.c.phase_names.index(s.name)};"

@@ -205,7 +205,7 @@ def from_native(game, words, w: Words, result=None) -> State:
         block, pc = words[at], words[at + 1]
         kinds = block_kinds(game, block)
         regions = game.blocks[block].scope.list_regions
-        L = []
+        L: list = []
         for slot in range(words[at + 2]):
             word = words[at + 3 + slot]
             kind = kinds.get(slot, "int")
