@@ -21,4 +21,4 @@ def compile_ir(program: Program, options: dict, player_count: int, player_names:
 def compile_game(program: Program, options: dict, player_count: int, player_names: tuple,
                  team_of: Optional[tuple] = None) -> PythonGame:
     ir = compile_ir(program, options, player_count, player_names, team_of)
-    return PythonGame(ir, f"<compiled rules of {program.title}>")
+    return PythonGame(ir, f"<compiled rules of {program.title}>", program)

@@ -77,8 +77,9 @@ def function_access(slot: int) -> str:
 class PythonGame:
     """A game's compiled form, as Python functions in one namespace."""
 
-    def __init__(self, ir: GameIR, filename: str):
+    def __init__(self, ir: GameIR, filename: str, program: Any = None):
         self.ir = ir
+        self.program = program
         self.filename = filename
         self.layout = ir.layout
         self.kind_names = ir.kind_names
@@ -217,6 +218,11 @@ class PythonGame:
     # ------------------------------------------------------------ used by the engine
     def initial_data(self) -> list:
         return list(self.ir.initial)
+
+    def shower(self, t) -> tuple:
+        """How values of checker type t are shown (see the Show expression)."""
+        from ..lower.snippets import builder_for
+        return builder_for(self.ir, self.program).shower(t)
 
     def zone_of(self, node):
         from ..lower.snippets import zone_of
