@@ -249,11 +249,17 @@ class Game:
         return moves
 
     def sample_move(self, S: State, rng: random.Random) -> Move:
-        """A uniformly random legal move, built without making every move object first: an
-        option whose second variable does not depend on the first is counted, not listed."""
-        site, _ = self._pending(S)
-        option, _, _, index, values = self._sample(S, rng)
-        return Move(site.id, index, values, option.label)
+        """A uniformly random legal move, drawn by the decision's own sampler (which counts an
+        option whose second variable does not depend on the first rather than list it)."""
+        site, frame = self._pending(S)
+        got = self.compiled.samplers[S.decision](S, frame[2], rng)
+        if got is None:
+            raise self._nothing_to_choose(S)
+        if got is False:  # the decider may also take a standing action: the general sampler
+            option, _, _, index, values = self._sample(S, rng)
+            return Move(site.id, index, values, option.label)
+        index, values = got
+        return Move(site.id, index, values, site.options[index].label)
 
     def _sample(self, S: State, rng: random.Random) -> tuple:
         """(option, locals it binds into, action block or None, option number, values)."""
@@ -280,9 +286,18 @@ class Game:
                     pick -= size
         raise self._nothing_to_choose(S)
 
-    def play_random(self, S: State, rng: random.Random) -> Move:
-        """Sample a legal move and play it, skipping the legality check that sampling makes
-        redundant (the hot path of random simulation). Gives the move played."""
+    def play_random(self, S: State, rng: random.Random) -> None:
+        """Sample a legal move and play it (the hot path of random simulation): the decision's
+        own sampler binds the move into the waiting frame, with no Move made and no legality check
+        (sampling gives only legal moves). The same as apply(S, sample_move(S, rng)), faster."""
+        if S.result is not None or S.decision < 0:
+            self._pending(S)  # says why nothing can be played
+        played = self.compiled.players[S.decision](S, rng)
+        if played:
+            self._run(S)
+            return
+        if played is None:
+            raise self._nothing_to_choose(S)
         option, base, block, index, values = self._sample(S, rng)
         L = base[:]
         for binding, value in zip(option.bindings, values):
@@ -295,10 +310,8 @@ class Game:
             frame[1] = option.body
         else:
             S.frames.append([block, option.body, L])
-        decision = S.decision
         S.decision = -1
         self._run(S)
-        return Move(decision, index, values, option.label)
 
     def parse_move(self, S: State, text: str) -> Move:
         """The legal move whose text form is `text` (the inverse of str(move))."""

@@ -79,6 +79,10 @@ class BoardLayout:
     height: int = 0
     graph: Any = field(default=None, repr=False)
     ports: Optional["PortGeometry"] = None  # a board of ports: where each port lies and heads
+    # Kept by the compiler for a board whose nodes merge (passes/groups.py): per node naming a
+    # group, the tuple of the group's nodes; and one slot with the tuple of every group.
+    members: int = -1
+    group_list: int = -1
 
     @property
     def size(self) -> int:

@@ -12,7 +12,7 @@ from rulebook.dsl.errors import RulebookError, did_you_mean
 
 from .layout import strides
 from .machine import State
-from .runtime import merge as merge_groups, tiles as group_tiles
+from .runtime import merge as merge_groups, merge_kept, tiles as group_tiles
 
 
 class PositionError(RulebookError):
@@ -173,7 +173,10 @@ class Position:
     def merge(self, board: str, a: int, b_node: int) -> None:
         b = self._board(board)
         self.group_of(board, a), self.group_of(board, b_node)
-        merge_groups(self.state.data, b.roots, b.nodes, b.low, a, b_node)
+        if b.members >= 0:  # the compiler keeps the groups' nodes in the state: keep them whole
+            merge_kept(self.state.data, b.roots, b.nodes, b.low, a, b_node, b.members, b.group_list)
+        else:
+            merge_groups(self.state.data, b.roots, b.nodes, b.low, a, b_node)
 
 
 def _where(ref: ZoneRef) -> str:

@@ -191,6 +191,21 @@ def merge(D: list, roots: int, nodes: tuple, low: int, a: int, b: int, span: Opt
     return new
 
 
+def merge_kept(D: list, roots: int, nodes: tuple, low: int, a: int, b: int, members: int, group_list: int,
+               span: Optional[Span] = None) -> int:
+    """merge, keeping each group's nodes (at members) and the list of groups (at group_list)."""
+    ga, gb = D[roots + a - low], D[roots + b - low]
+    if ga == gb:
+        return ga
+    new, old = min(ga, gb), max(ga, gb)
+    joined = D[members + ga - low] + D[members + gb - low]
+    for node in joined:
+        D[roots + node - low] = new
+    D[members + new - low] = tuple(sorted(joined))
+    D[group_list] = tuple([g for g in D[group_list] if g != old])
+    return new
+
+
 def ring_step(node: int, steps: int, low: int, size: int) -> int:
     return (node - low + steps) % size + low
 

@@ -43,6 +43,8 @@ HELPERS: dict[str, HelperSpec] = {
     "tiles": HelperSpec(("roots", "nodes", "low", "group"), state=True, doc="the nodes of a group, in order"),
     "merge": HelperSpec(("roots", "nodes", "low", "a", "b"), state=True, changes=True,
                         doc="join the groups of a and b"),
+    "merge_kept": HelperSpec(("roots", "nodes", "low", "a", "b", "members", "group_list"), state=True, changes=True,
+                             doc="merge, keeping each group's nodes (per root, at members) and the groups' list"),
     "ring_step": HelperSpec(("node", "steps", "low", "size"), doc="the node steps places round a ring"),
     "ring_group_step": HelperSpec(("roots", "low", "size", "group", "steps"), state=True,
                                   doc="the group steps places round a ring, counting each group once"),

@@ -1,8 +1,36 @@
-"""Optimising passes over the compiled form: each takes a GameIR and gives a better one."""
+"""Optimising passes over the compiled form: each takes a GameIR and gives a better one.
+
+The order: fold what the options decide; drop the standing actions and modifiers nothing
+reachable can use; then inline and fold again, a few rounds (each round exposes the next);
+then keep merging boards' groups in the state.
+"""
 from __future__ import annotations
 
 from ..ir.program import GameIR
+from .fold import fold_game
+from .groups import keep_groups
+from .inline import inline_game
+from .reach import drop_dead_allows, drop_dead_modifiers
+
+INLINE_ROUNDS = 3
 
 
 def optimise(ir: GameIR) -> GameIR:
-    return ir
+    ir = fold_game(ir)
+    ir = drop_dead_allows(ir)
+    ir, guarded = drop_dead_modifiers(ir)
+    for _ in range(INLINE_ROUNDS):
+        ir = fold_game(inline_game(ir, guarded))
+    return fold_game(keep_groups(ir))
+
+
+def optimise_snippet(ir: GameIR, fn):
+    """Rules text compiled later against the game (a scenario's): folded, and reading the state
+    the way the game's own code does."""
+    from dataclasses import replace
+
+    from ..ir.walk import rebuild_body
+    from .fold import fold_function
+    from .groups import kept_groups_reads
+    fn = fold_function(fn)
+    return replace(fn, body=rebuild_body(fn.body, kept_groups_reads(ir.layout)))

@@ -6,6 +6,7 @@ score and statistics, and the tables that modifiers and code columns are looked 
 """
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any, Callable, Optional, Union
 
@@ -14,18 +15,20 @@ from rulebook.dsl.nodes import Span
 from .. import runtime
 from ..ir import exprs as x
 from ..ir.program import Function, GameIR
-from ..ir.stmts import Return
+from ..ir.stmts import PushAllow, Return
+from ..ir.walk import walk_all
 from ..ir.types import INT, List
 from ..runtime import RulesRuntimeError
 from .blocks import write_block
 from .exprs import Env, expr
+from .samplers import write_sampler
 from .stmts import Source, Writer
 
 HELPERS = {name: getattr(runtime, name) for name in (
     "present", "take", "draw_one", "best", "index_of", "at", "pile_draw", "shuffle", "groups", "tiles", "merge",
     "ring_group_step", "ring_group_neighbours", "graph_group_neighbours", "pick", "ix", "remove_from_pile", "connect",
     "network_group_neighbours", "end_span", "safe_div", "show", "GameOver", "zones_present", "key_position", "top",
-    "apply_mods", "cell_value", "run_cell", "queue_cell", "roll", "load_die", "links_at", "links_from",
+    "apply_mods", "cell_value", "run_cell", "queue_cell", "roll", "load_die", "links_at", "links_from", "merge_kept",
 )}
 
 
@@ -93,11 +96,19 @@ class PythonGame:
         self.source = Source()
         self.block_slots = tuple(len(b.locals) for b in ir.blocks)
         self.block_names = tuple(b.name for b in ir.blocks)
-        self.namespace: dict[str, Any] = dict(HELPERS, K=self.constants, RT=self.RT, SLOTS=self.block_slots)
+        self.namespace: dict[str, Any] = dict(HELPERS, K=self.constants, RT=self.RT, SLOTS=self.block_slots,
+                                              Random=random.Random)
         self._pending: list = []  # (name, callable slot) resolved after exec
         self._write_functions()
         entries = [self._write_block(i) for i in range(len(ir.blocks))]
         self.sites = [self._site(i, site) for i, site in enumerate(ir.sites)]
+        self.has_allows = any(isinstance(node, PushAllow) for node in walk_all(
+            tuple(f.body for f in ir.functions) + tuple(i.body for b in ir.blocks for i in b.instrs)))
+        for i, site in enumerate(ir.sites):
+            block = ir.blocks[site.block]
+            for play in (False, True):
+                write_sampler(self.source, self.env(block_access(block)), f"{'p' if play else 's'}{i}",
+                              site.choices, site.span, play, block_access(block), self.has_allows)
         self.action_sites = [(a.block, [self._option(ir.blocks[a.block], c) for c in a.choices], a.span)
                              for a in ir.actions]
         self.steps = {name: [(site.block, self._path(site.block, site.path), site.enter) for site in sites]
@@ -107,6 +118,8 @@ class PythonGame:
         ns = self.namespace
         self.code = tuple(tuple(ns[names[pc]] if pc in names else None for pc in range(len(block.instrs)))
                           for names, block in zip(entries, ir.blocks))
+        self.samplers = tuple(ns[f"s{i}"] for i in range(len(ir.sites)))
+        self.players = tuple(ns[f"p{i}"] for i in range(len(ir.sites)))
         ns["MODS"] = tuple({site: ns[f"f{ir.modifiers[site].fn}"] for site in value.modifiers} for value in ir.values)
         ns["CELLS"] = tuple(tuple(ns[f"f{fn}"] if fn >= 0 else None for fn in table.functions) for table in ir.codes)
         ns["CELL_BLOCKS"] = tuple(table.blocks for table in ir.codes)
@@ -231,7 +244,8 @@ class PythonGame:
     def compile_snippet(self, program, nodes: tuple, params: dict, statements: bool):
         """A Python function (S, *params) for checked snippet nodes, in this game's namespace."""
         from ..lower.snippets import lower_snippet
-        fn = lower_snippet(self.ir, program, nodes, params, statements)
+        from ..passes import optimise_snippet
+        fn = optimise_snippet(self.ir, lower_snippet(self.ir, program, nodes, params, statements))
         name = f"snippet{len(self.source.lines)}"
         before = len(self.source.lines)
         write_function(self.source, self.env(function_access), name, fn, None, self.block_slots)

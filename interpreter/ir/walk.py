@@ -1,0 +1,120 @@
+"""Walking and rebuilding the compiled form, generically over its dataclass fields.
+
+Passes use these instead of a handler per node class: a node's parts are its fields, and a field
+holds a node, a tuple of them, or tuples of pairs (an If's branches, a Comp's hoisted values).
+"""
+from __future__ import annotations
+
+from dataclasses import fields, replace
+from typing import Any, Callable, Iterator
+
+from . import exprs as x
+from . import stmts as s
+from .exprs import Expr
+from .stmts import Stmt, Terminator
+
+# The fields that hold local slots (numbers of the enclosing function's or block's locals), and
+# the fields holding (slot, value) pairs. A pass that renumbers locals reads these.
+SLOT_FIELDS: dict = {
+    x.Local: ("slot",), x.Comp: ("var",), x.BestOf: ("var",), x.SortBy: ("var",),
+    s.SetLocal: ("slot",), s.UpdateLocal: ("slot",), s.ForEach: ("var",), s.CancelCaller: ("depth", "flag"),
+}
+PAIR_FIELDS: dict = {x.Comp: ("hoisted",), x.BestOf: ("hoisted",)}
+
+
+def _is_node(value: Any) -> bool:
+    return isinstance(value, (Expr, Stmt, Terminator))
+
+
+def children(node: Any) -> Iterator[Any]:
+    """Every node directly inside node (through tuples)."""
+    for f in fields(node):
+        yield from _nodes_in(getattr(node, f.name))
+
+
+def _nodes_in(value: Any) -> Iterator[Any]:
+    if _is_node(value):
+        yield value
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from _nodes_in(item)
+
+
+def walk(node: Any) -> Iterator[Any]:
+    """node and every node inside it, parents first."""
+    yield node
+    for child in children(node):
+        yield from walk(child)
+
+
+def walk_all(items) -> Iterator[Any]:
+    for item in items:
+        if _is_node(item):
+            yield from walk(item)
+        elif isinstance(item, tuple):
+            yield from walk_all(item)
+
+
+def rebuild(node: Any, fn: Callable[[Any], Any]) -> Any:
+    """node with every part rebuilt first (bottom up), then fn applied to the result; fn gives a
+    node (or, for a statement, a list of statements to splice in its place)."""
+    changes = {}
+    for f in fields(node):
+        value = getattr(node, f.name)
+        new = _rebuild_value(value, fn)
+        if new is not value:
+            changes[f.name] = new
+    made = replace(node, **changes) if changes else node
+    return fn(made)
+
+
+def _rebuild_value(value: Any, fn: Callable[[Any], Any]) -> Any:
+    if _is_node(value):
+        return rebuild(value, fn)
+    if isinstance(value, tuple) and value:
+        out = []
+        changed = False
+        for item in value:
+            if isinstance(item, Stmt):
+                new = rebuild(item, fn)
+                if isinstance(new, list):
+                    out.extend(new)
+                    changed = True
+                else:
+                    out.append(new)
+                    changed = changed or new is not item
+            else:
+                new = _rebuild_value(item, fn)
+                out.append(new)
+                changed = changed or new is not item
+        return tuple(out) if changed else value
+    return value
+
+
+def rebuild_body(body: tuple, fn: Callable[[Any], Any]) -> tuple:
+    """A tuple of statements, each rebuilt (a statement may become several, or none)."""
+    return _rebuild_value(body, fn) if body else body
+
+
+def renumber(node: Any, slot: Callable[[int], int]) -> Any:
+    """node with every local slot inside it renumbered by `slot`."""
+    def change(n: Any) -> Any:
+        names = SLOT_FIELDS.get(type(n), ())
+        pairs = PAIR_FIELDS.get(type(n), ())
+        if not names and not pairs:
+            return n
+        new: dict[str, Any] = {name: slot(getattr(n, name)) for name in names}
+        for name in pairs:
+            new[name] = tuple((slot(k), v) for k, v in getattr(n, name))
+        return replace(n, **new)
+    return rebuild(node, change)
+
+
+def slots_used(node: Any) -> Iterator[int]:
+    """Every local slot read or written inside node."""
+    for n in walk(node):
+        for name in SLOT_FIELDS.get(type(n), ()):
+            yield getattr(n, name)
+        for name in PAIR_FIELDS.get(type(n), ()):
+            for k, _ in getattr(n, name):
+                yield k

@@ -1,0 +1,117 @@
+"""The Python back-end, decisions: one sampler per `choose`, written out for that decision.
+
+A sampler lists each choice's values as a comprehension over its domain (conditions inlined),
+counts them (a second variable that does not depend on the first is counted, not listed:
+heads × tail), draws one index uniformly with the bots' generator — `rng.randrange(total)`,
+written out as CPython computes it — and gives the move (sampler `s`) or binds it into the frame
+and moves play on to the choice's instruction (player `p`), with no Move made.
+
+The moves come in the same order, and the same index picks the same move, as Game.legal_moves
+lists them: sample_move, play_random and legal_moves agree seed for seed.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from ..ir.program import Choice
+from .exprs import Env, domain, expr
+from .stmts import Source
+
+NOTHING = None  # what a sampler gives when the decision has no legal move
+
+
+def _space(out: Source, env: Env, i: int, choice: Choice, depth: int, span) -> tuple:
+    """Write the lines that list choice i's values; give (size expression, how to pick)."""
+    binds = choice.bindings
+    if not binds:
+        out.add(f"_n{i} = 1", depth, span)
+        return f"_n{i}", "none"
+    if len(binds) == 2 and not binds[1].dependent and binds[1].condition is None:
+        first, second = binds
+        out.add(f"_t{i} = {expr(second.domain, env)}", depth, span)  # every list value is a tuple here
+        out.add(f"_h{i} = {_comprehension([first], env)} if _t{i} else ()", depth, span)
+        out.add(f"_n{i} = len(_h{i}) * len(_t{i})", depth, span)
+        return f"_n{i}", "product"
+    out.add(f"_h{i} = {_comprehension(list(binds), env)}", depth, span)
+    out.add(f"_n{i} = len(_h{i})", depth, span)
+    return f"_n{i}", "listed"
+
+
+def _comprehension(binds: list, env: Env) -> str:
+    """[v for v in D if C] for one variable; [(v1, v2) for v1 in D1 if C1 for v2 in D2 if C2] for more."""
+    names = [env.access(b.var) for b in binds]
+    element = names[0] if len(binds) == 1 else "(" + "".join(n + ", " for n in names) + ")"
+    clauses = ""
+    for b, name in zip(binds, names):
+        clauses += f" for {name} in {domain(b.domain, env)}"
+        if b.condition is not None:
+            clauses += f" if {expr(b.condition, env)}"
+    return f"[{element}{clauses}]"
+
+
+def _values(i: int, how: str, count: int) -> str:
+    """The values tuple of the move at index r (within choice i)."""
+    if how == "none":
+        return "()"
+    if how == "product":
+        return f"(_h{i}[r // len(_t{i})], _t{i}[r % len(_t{i})])"
+    return f"(_h{i}[r],)" if count == 1 else f"_h{i}[r]"
+
+
+def write_sampler(out: Source, env: Env, name: str, choices: tuple, span, play: bool,
+                  block_env: Callable, allows: bool) -> None:
+    """`name(S, L, rng)`: (choice number, values) of a uniformly random legal move, or NOTHING;
+    with `play`: `name(S, rng)` binds it into the waiting frame and moves play there (True), or
+    NOTHING. With `allows` (the game has standing actions), both give False when the decider may
+    take one now: the engine's general sampler then lists those too."""
+    binding_slots = {b.var for c in choices for b in c.bindings}
+    senv = env.with_access(lambda slot: f"c{slot}" if slot in binding_slots else block_env(slot))
+    if play:
+        out.add(f"def {name}(S, rng):", 0, span)
+        out.add("F = S.frames[-1]", 1, span)
+        out.add("L = F[2]", 1, span)
+    else:
+        out.add(f"def {name}(S, L, rng):", 0, span)
+    out.add("D = S.data", 1, span)
+    if allows:
+        out.add("if S.allows and any(a[2] == S.decider for a in S.allows):", 1, span)
+        out.add("return False", 2, span)
+    sizes, hows = [], []
+    for i, choice in enumerate(choices):
+        depth = 1
+        if choice.guard is not None:
+            out.add(f"_n{i} = 0", 1, span)
+            out.add(f"if {expr(choice.guard, senv)}:", 1, span)
+            depth = 2
+        size, how = _space(out, senv, i, choice, depth, span)
+        sizes.append(size)
+        hows.append(how)
+    out.add(f"total = {' + '.join(sizes)}", 1, span)
+    out.add("if not total:", 1, span)
+    out.add("return None", 2, span)
+    out.add("if rng.__class__ is Random:  # randrange(total), as CPython works it out", 1, span)
+    out.add("getrandbits = rng.getrandbits", 2, span)
+    out.add("k = total.bit_length()", 2, span)
+    out.add("r = getrandbits(k)", 2, span)
+    out.add("while r >= total:", 2, span)
+    out.add("r = getrandbits(k)", 3, span)
+    out.add("else:", 1, span)
+    out.add("r = rng.randrange(total)", 2, span)
+    for i, (choice, how) in enumerate(zip(choices, hows)):
+        last = i == len(choices) - 1
+        depth = 1 if last else 2
+        if not last:
+            out.add(f"if r < _n{i}:", 1, span)
+        values = _values(i, how, len(choice.bindings))
+        if not play:
+            out.add(f"return {i}, {values}", depth, span)
+        else:
+            if choice.bindings:
+                out.add(f"{''.join(block_env(b.var) + ', ' for b in choice.bindings)}= {values}", depth, span)
+            for slot in choice.clears:
+                out.add(f"{block_env(slot)} = None", depth, span)
+            out.add(f"F[1] = {choice.target}", depth, span)
+            out.add("S.decision = -1", depth, span)
+            out.add("return True", depth, span)
+        if not last:
+            out.add(f"r -= _n{i}", 1, span)
