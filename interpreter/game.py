@@ -10,6 +10,7 @@ from rulebook.dsl.program import Program
 from rulebook.dsl.snippets import check_snippet
 
 from . import chance as explicit
+from . import derived
 from .compile import compile_game
 from .machine import State, run
 from .moves import IllegalMove, Move
@@ -147,6 +148,10 @@ class Game:
         S = State.from_json(raw, self._list_slots)
         if len(S.data) != self.compiled.layout.size:
             raise RulebookError("not a saved state of this game: its size differs")
+        try:
+            derived.refresh(self.compiled.layout, S.data)  # what it keeps for speed follows from the rest
+        except (TypeError, IndexError, ValueError) as err:
+            raise RulebookError(f"not a saved state of this game: {err}") from None
         return S
 
     def is_terminal(self, S: State) -> bool:
@@ -371,8 +376,15 @@ class Game:
 
     # ------------------------------------------------------------ checks and views
     def check_invariants(self, S: State) -> list[str]:
-        """The labels of every declared invariant that does not hold."""
-        return [label for label, test in self.compiled.invariants if not test(S)]
+        """The labels of every declared invariant that does not hold (and of the data the state
+        keeps for speed, should it not follow from the rest: a mistake of the engine)."""
+        return [label for label, test in self.compiled.invariants if not test(S)] + \
+            [f"the engine's {what}" for what in derived.check(self.compiled.layout, S.data)]
+
+    def refresh(self, S: State) -> None:
+        """After editing S's data from outside the rules: work out anew what it keeps for speed
+        (zone counts, board groups' nodes)."""
+        derived.refresh(self.compiled.layout, S.data)
 
     def public_text(self, S: State, move: Move, viewer: Optional[int] = None) -> str:
         """The text of `move` (legal at S, before it is played) as `viewer` may read it: the

@@ -35,10 +35,17 @@ class ZoneLayout:
     kind: str
     ordered: bool
     visibility: str
+    # A multiset zone's piece counts, one slot per instance, kept beside its slots (so counting
+    # a zone reads one slot): -1 for a pile.
+    totals: int = -1
 
     @property
     def width(self) -> int:
         return 1 if self.ordered else self.kinds
+
+    def total_slot(self, addr: int) -> int:
+        """The slot keeping the count of the instance whose first slot is addr."""
+        return self.totals + (addr - self.base) // self.width
 
     @property
     def instances(self) -> int:
@@ -222,8 +229,9 @@ class Layout:
         instances = 1
         for d in dims:
             instances *= d.size
-        zone = ZoneLayout(decl.name, self.allocate(width * instances), dims, kinds, decl.kind,
-                          decl.ordered, decl.visibility)
+        base = self.allocate(width * instances)
+        totals = -1 if decl.ordered else self.allocate(instances)
+        zone = ZoneLayout(decl.name, base, dims, kinds, decl.kind, decl.ordered, decl.visibility, totals)
         if decl.ordered:
             self.list_slots.extend(range(zone.base, zone.base + instances))
         self.zones[decl.name] = zone

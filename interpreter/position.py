@@ -10,6 +10,7 @@ from typing import Any, Iterable, Mapping
 
 from rulebook.dsl.errors import RulebookError, did_you_mean
 
+from .derived import refresh
 from .layout import strides
 from .machine import State
 from .runtime import merge as merge_groups, merge_kept, tiles as group_tiles
@@ -98,6 +99,7 @@ class Position:
             raise PositionError(f"{_where(source)} has {data[a + k]} {name}, {count} needed")
         data[a + k] -= count
         data[b + k] += count
+        refresh(self.compiled.layout, data)  # the counts the state keeps per zone
 
     def set_zone(self, ref: ZoneRef, counts: Mapping[Any, int], reservoir: ZoneRef) -> None:
         """Make the zone hold exactly `counts`, moving the differences from or to the reservoir."""
@@ -130,6 +132,7 @@ class Position:
             moved = count - data[offset + k]
             data[offset + k] += moved
             data[reservoir + k] -= moved
+        refresh(self.compiled.layout, data)
 
     # ------------------------------------------------------------ variables
     def _var(self, name: str):

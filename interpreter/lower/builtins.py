@@ -14,6 +14,7 @@ from ..ir.types import BOOL, INT, SLOT, TEXT, Int, List
 from ..runtime import RulesRuntimeError
 from .builder import Builder
 from .exprs import domain, minus, tiles
+from .pieces import total_of
 
 BUILTINS: dict[str, Callable] = {}
 
@@ -39,15 +40,23 @@ def _group_arg(b: Builder, e: n.Node) -> bool:
 def b_count(b: Builder, e, args, scope):
     form = _form(b, e.args[0])
     if form == "zone":
-        return x.ZoneTotal(args[0], b.zone_of(e.args[0]).kinds, type=INT)
+        return zone_count(b.zone_of(e.args[0]), args[0])
     if form == "zones":
-        kinds = b.zone_of(e.args[0]).kinds
         inner = scope.child()
         slot = inner.temp("\0zone", SLOT)
-        return x.Comp("sum", slot, args[0], None, x.ZoneTotal(x.Local(slot, type=SLOT), kinds, type=INT), type=INT)
+        each = zone_count(b.zone_of(e.args[0]), x.Local(slot, type=SLOT))
+        return x.Comp("sum", slot, args[0], None, each, type=INT)
     if form == "pile":
         return x.Length(x.Load(args[0], type=List(INT)), type=INT)
     return x.Length(domain(b, e.args[0], scope), type=INT)
+
+
+def zone_count(zone, addr: x.Expr) -> x.Expr:
+    """How many pieces the zone instance at addr holds: the count kept for it."""
+    total = total_of(zone, addr)
+    if total is None:
+        return x.ZoneTotal(addr, zone.kinds, type=INT)
+    return x.Load(total, type=INT)
 
 
 @builtin("team")

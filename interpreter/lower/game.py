@@ -145,6 +145,8 @@ def slot_types(b: Builder) -> tuple:
         held = List(b.ir_type(("kind", zone.kind))) if zone.ordered else Int("count", 0)
         for slot in range(zone.base, zone.base + zone.width * zone.instances):
             types[slot] = held
+        if zone.totals >= 0:
+            types[zone.totals:zone.totals + zone.instances] = [Int("count", 0)] * zone.instances
     for name, var in b.layout.vars.items():
         decl = b.p.vars[name]
         t = b.ir_type(b.written_type(decl.type))
@@ -171,6 +173,8 @@ def initial_data(b: Builder) -> tuple:
         empty = () if zone.ordered else 0
         for slot in range(zone.base, zone.base + zone.width * zone.instances):
             data[slot] = empty
+        if zone.totals >= 0:
+            data[zone.totals:zone.totals + zone.instances] = [0] * zone.instances
     for name, var in b.layout.vars.items():
         decl = b.p.vars[name]
         if decl.initial is not None:

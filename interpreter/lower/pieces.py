@@ -35,6 +35,23 @@ def zone_index(zone, addr: x.Expr) -> x.Expr:
     return add(position, x.Const(d.low, type=INT)) if d.low else position
 
 
+def total_of(zone, addr: x.Expr):
+    """The slot keeping the piece count of the zone instance at addr (None for a pile)."""
+    if zone.totals < 0:
+        return None
+    if isinstance(addr, x.Const):
+        return x.Const(zone.total_slot(addr.value), type=SLOT)
+    shifted = x.Binary("-", addr, x.Const(zone.base, type=INT), type=INT)
+    position = x.Binary("//", shifted, x.Const(zone.width, type=INT), type=INT) if zone.width != 1 else shifted
+    return add(position, x.Const(zone.totals, type=SLOT))
+
+
+def counted(zone, addr: x.Expr, op: str, amount: x.Expr) -> list:
+    """Keep the zone instance's piece count in step with pieces added (+) or taken (-)."""
+    total = total_of(zone, addr)
+    return [] if total is None else [s.Update(total, op, amount)]
+
+
 def call_trigger(b: Builder, t: n.TriggerDecl, args: tuple, ctx: Ctx) -> s.Stmt:
     """Run a trigger now, or (inside a block, when it can stop) queue its frame."""
     block = b.trigger_block.get(id(t))
@@ -50,7 +67,8 @@ def entered(b: Builder, zone, addr: x.Expr, kind: x.Expr, ctx: Ctx) -> list:
         pile = x.Load(addr, type=List(INT))
         out: list = [s.Store(addr, x.Concat(pile, x.MakeList((kind,), type=List(INT)), type=List(INT)))]
     else:
-        out = [s.Update(add(addr, kind), "+", x.Const(1, type=INT))]
+        one = x.Const(1, type=INT)
+        out = [s.Update(add(addr, kind), "+", one)] + counted(zone, addr, "+", one)
     for t in b.triggers("enter", zone.name):
         out.append(call_trigger(b, t, (kind, zone_index(zone, addr)), ctx))
     return out
@@ -88,7 +106,7 @@ def _adds(b: Builder, zone, addr: x.Expr, kind: x.Expr, count: x.Expr, scope: Sc
         return _times(scope, count, entered(b, zone, addr, kind, ctx))
     if not checked and not (isinstance(count, x.Const) and count.value >= 0):
         count = x.Helper("max", (count, x.Const(0, type=INT)), type=INT)  # as adding one by one would
-    return [s.Update(add(addr, kind), "+", count)]
+    return [s.Update(add(addr, kind), "+", count)] + counted(zone, addr, "+", count)
 
 
 def lower_move(b: Builder, st: n.Move, scope: Scope, ctx: Ctx) -> list:
@@ -112,6 +130,9 @@ def lower_move(b: Builder, st: n.Move, scope: Scope, ctx: Ctx) -> list:
             body += _adds(b, dst, d, kind, count, scope, ctx)
             out.append(s.ForEach(k, x.IntRange(x.Const(0, type=INT), x.Const(src.kinds - 1, type=INT),
                                                type=List(INT)), tuple(body), span=span))
+            total = total_of(src, a)
+            if total is not None:
+                out.append(s.Store(total, x.Const(0, type=INT), span=span))
     else:
         given = lower_expr(b, st.count, scope) if st.count is not None else x.Const(1, type=INT)
         more, kind = _fixed(scope, "\0kind", lower_expr(b, st.kind, scope), INT)
@@ -120,6 +141,7 @@ def lower_move(b: Builder, st: n.Move, scope: Scope, ctx: Ctx) -> list:
         out += more
         remover = "remove_from_pile" if src.ordered else "take"
         out.append(s.Do(x.Helper(remover, (a, kind, amount), span, type=INT), span=span))
+        out += counted(src, a, "-", amount)
         out += _adds(b, dst, d, kind, amount, scope, ctx, checked=True)  # take refused a negative count
     return [_spanned(st, o) for o in out] + changed(b, [(src, a), (dst, d)], ctx)
 
@@ -138,6 +160,7 @@ def lower_draw(b: Builder, st: n.Draw, scope: Scope, ctx: Ctx) -> list:
         take_one = x.Helper("draw_one", (a, x.Const(src.kinds, type=INT)), type=INT)
     body = [s.SetLocal(k, take_one, span=st.span),
             s.If(((x.Binary("<", kind, x.Const(0, type=INT), type=BOOL), (s.Break(span=st.span),)),), span=st.span)]
+    body += counted(src, a, "-", x.Const(1, type=INT))
     body += entered(b, dst, d, kind, ctx)
     loop = scope.temp("\0times", INT)
     count = lower_expr(b, st.count, scope)
@@ -155,6 +178,7 @@ def lower_put(b: Builder, st: n.Put, scope: Scope, ctx: Ctx) -> list:
     if st.remove:
         remover = "remove_from_pile" if zone.ordered else "take"
         out.append(s.Do(x.Helper(remover, (a, kind, count), st.span, type=INT)))
+        out += counted(zone, a, "-", count)
     else:
         out += _adds(b, zone, a, kind, count, scope, ctx)
     return [_spanned(st, o) for o in out] + changed(b, [(zone, a)], ctx)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..ir import stmts as s
 from ..ir.program import Block
+from ..ir.walk import walk_all
 from .exprs import Env
 from .stmts import Source, Writer
 
@@ -83,24 +84,43 @@ def write_block(out: Source, env: Env, index: int, block: Block, resumes: set, b
     return names
 
 
-def _goto(writer: Writer, block: Block, target: int, entries: set, depth: int, term) -> None:
-    if target in entries:
-        writer.line(f"return {target}", depth, term)
+# Another entry's code is copied in at a jump to it (rather than returned to the machine) when
+# it is small and queues no frames, this many entries deep: a loop's head after its body, the
+# join after a menu's options, the decision after the checks before it.
+COPY_DEPTH = 3
+COPY_NODES = 60
+
+
+def _goto(writer: Writer, block: Block, target: int, entries: set, depth: int, term, copies: int) -> None:
+    if target not in entries:
+        _write_from(writer, block, target, entries, depth, copies)
+    elif copies > 0 and _cost(block, target, entries, set()) <= COPY_NODES and not _queues(block, target, entries, set()):
+        _write_from(writer, block, target, entries, depth, copies - 1)
     else:
-        _write_from(writer, block, target, entries, depth)
+        writer.line(f"return {target}", depth, term)
 
 
-def _write_from(writer: Writer, block: Block, pc: int, entries: set, depth: int) -> None:
+def _cost(block: Block, pc: int, entries: set, seen: set) -> int:
+    """How much code runs from entry pc up to the next entries."""
+    if pc in seen:
+        return 0
+    seen.add(pc)
+    instr = block.instrs[pc]
+    own = sum(1 for _ in walk_all((instr.body, instr.end)))
+    return own + sum(_cost(block, t, entries, seen) for t in successors(instr.end) if t not in entries)
+
+
+def _write_from(writer: Writer, block: Block, pc: int, entries: set, depth: int, copies: int = COPY_DEPTH) -> None:
     instr = block.instrs[pc]
     if instr.body:
         writer.body(instr.body, depth)
     term = instr.end
     if isinstance(term, s.Jump):
-        _goto(writer, block, term.target, entries, depth, term)
+        _goto(writer, block, term.target, entries, depth, term, copies)
     elif isinstance(term, s.Branch):
         writer.line(f"if {writer.e(term.cond)}:", depth, term)
-        _goto(writer, block, term.then, entries, depth + 1, term)
-        _goto(writer, block, term.other, entries, depth, term)
+        _goto(writer, block, term.then, entries, depth + 1, term, copies)
+        _goto(writer, block, term.other, entries, depth, term, copies)
     elif isinstance(term, s.Suspend):
         assert not instr.body  # a decision's instruction only asks (it is asked again after an action)
         writer.line(f"S.decision = {term.site}", depth, term)
