@@ -336,6 +336,12 @@ def key_position(keys: tuple, key, span: Span) -> int:
         raise RulesRuntimeError(span, f"no row {key!r}") from None
 
 
+def keep(cell: list, value):
+    """A hoisted value worked out now: kept in its cell for the rest of the listing."""
+    cell.append(value)
+    return value
+
+
 def top(items: Sequence):
     return items[-1] if items else None
 

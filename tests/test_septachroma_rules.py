@@ -23,6 +23,7 @@ def _filled_but(game, state, empty: set) -> None:
     for node in board.nodes:
         if board.labels[node - board.low] not in empty:
             state.data[area.base + (node - board.low) * area.kinds + blue] = 1
+    game.refresh(state)  # data written directly: the counts the state keeps per zone follow it
 
 
 def _labels(game, nodes) -> list:

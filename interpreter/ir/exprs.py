@@ -154,7 +154,8 @@ class IntRange(Expr):
 class Comp(Expr):
     """A comprehension over `domain`, the element bound to local `var`:
     form "list" (the elements), "sum", "count", "any", "all", "max", "min" (0 when empty).
-    `hoisted` are (local, value) pairs worked out once before the loop (they do not depend on var)."""
+    `hoisted` are (local, value) pairs the element and condition read: values that do not depend
+    on var, worked out at most once per evaluation, when first needed."""
 
     form: str
     var: int

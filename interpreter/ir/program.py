@@ -85,6 +85,9 @@ class Choice:
     guard: Optional[Expr] = None
     clears: tuple = ()
     public: Optional[Expr] = None  # the move's text for the players not deciding, if declared
+    # (local, value) pairs the domains and conditions read: values that do not depend on the
+    # choice's variables, worked out at most once per listing, when first needed (passes/hoist.py)
+    hoisted: tuple = ()
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from rulebook.dsl import nodes as n
 from ..ir import exprs as x
 from ..ir.types import BOOL, INT, NOTHING, SLOT, TEXT, Int, List, Type, element
 from ..layout import CURRENT_PLAYER, strides
+from ..passes.fold import fold_expr
 from ..runtime import RulesRuntimeError
 from .builder import Builder
 from .scope import Scope
@@ -28,7 +29,9 @@ def handles(cls: type):
 
 
 def lower_expr(b: Builder, e: n.Node, scope: Scope) -> x.Expr:
-    return EXPRESSIONS[type(e)](b, e, scope)
+    """The compiled form of expression e. Folded as it is made: a range whose ends the options
+    fix gets a type saying so (then an index from it needs no check)."""
+    return fold_expr(EXPRESSIONS[type(e)](b, e, scope))
 
 
 def domain(b: Builder, e: n.Node, scope: Scope) -> x.Expr:

@@ -2,15 +2,18 @@
 
 The order: fold what the options decide; drop the standing actions and modifiers nothing
 reachable can use; then inline and fold again, a few rounds (each round exposes the next);
-then keep merging boards' groups in the state.
+then unroll what runs over short fixed lists; keep merging boards' groups in the state; last, hoist what comprehensions read the same way
+for every element.
 """
 from __future__ import annotations
 
 from ..ir.program import GameIR
 from .fold import fold_game
 from .groups import keep_groups
+from .hoist import hoist_game
 from .inline import inline_game
 from .reach import drop_dead_allows, drop_dead_modifiers
+from .unroll import unroll_game
 
 INLINE_ROUNDS = 3
 
@@ -21,7 +24,8 @@ def optimise(ir: GameIR) -> GameIR:
     ir, guarded = drop_dead_modifiers(ir)
     for _ in range(INLINE_ROUNDS):
         ir = fold_game(inline_game(ir, guarded))
-    return fold_game(keep_groups(ir))
+    ir = fold_game(unroll_game(ir))
+    return hoist_game(fold_game(keep_groups(ir)))
 
 
 def optimise_snippet(ir: GameIR, fn):

@@ -12,8 +12,9 @@ from ..ir import exprs as x
 from ..ir import stmts as s
 from ..ir.program import Block, Function, GameIR, Instr
 from ..ir.types import BOOL, Int, List
-from ..ir.walk import rebuild, rebuild_body
+from ..ir.walk import rebuild, rebuild_body, walk_all
 from ..runtime import show
+from .linear import linear, simplify
 
 _ARITHMETIC = {
     "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
@@ -49,6 +50,10 @@ def fold_expr(e: Any) -> Any:
             return e.right
         if e.op == "*" and _number(e.right) and e.right.value == 1:
             return e.left
+        if e.op in ("+", "-", "*", "//"):
+            return simplify(e)
+        if e.op in ("==", "!=") and is_const(e.right) and e.right.value is None:
+            return e  # written as `is None` by a back-end that can
         return e
     if isinstance(e, x.Logic):
         stop = e.op == "or"  # the value that decides: True for or, False for and
@@ -86,6 +91,9 @@ def fold_expr(e: Any) -> Any:
         if isinstance(seq, tuple) and 0 <= i < len(seq):
             return x.Const(seq[i], type=e.type)
         return e
+    if isinstance(e, x.Index) and is_const(e.seq) and e.span is None and _identity(e.seq.value) and \
+            isinstance(e.index.type, Int) and e.index.type.contains(0, len(e.seq.value)):
+        return e.index  # (0, 1, …)[i] for an i known to be in range: i itself
     if isinstance(e, x.Length):
         if is_const(e.seq) and isinstance(e.seq.value, tuple):
             return x.Const(len(e.seq.value), type=e.type)
@@ -101,6 +109,10 @@ def fold_expr(e: Any) -> Any:
     if isinstance(e, x.Comp) and is_const(e.domain) and e.domain.value == ():
         empty = {"list": (), "sum": 0, "count": 0, "any": False, "all": True, "max": 0, "min": 0}
         return x.Const(empty[e.form], type=e.type)
+    if isinstance(e, (x.Comp, x.BestOf)) and is_const(e.domain):
+        return _worked_out(e)
+    if isinstance(e, x.Comp) and isinstance(e.domain, x.Comp) and e.domain.form == "list":
+        return _fused(e)
     if isinstance(e, x.ZoneTotal) and e.width == 1:
         return x.Load(e.addr, type=e.type)
     if isinstance(e, x.Format):
@@ -114,6 +126,68 @@ def fold_expr(e: Any) -> Any:
     if isinstance(e, x.Helper) and e.name in _PURE_HELPERS and all(_number(a) for a in e.args):
         return x.Const(_PURE_HELPERS[e.name](*(a.value for a in e.args)), type=e.type)
     return e
+
+
+def _identity(seq) -> bool:
+    return isinstance(seq, tuple) and all(v == i and not isinstance(v, bool) for i, v in enumerate(seq))
+
+
+_STATEFUL = (x.Load, x.CallFn, x.Helper, x.NoMods, x.ApplyMods, x.CellValue, x.FrameIndex, x.Present,
+             x.ZoneTotal, x.Local)
+MAX_WORKED_OUT = 64
+
+
+def _worked_out(e) -> Any:
+    """A comprehension over a constant list whose parts read nothing but its variable: its value."""
+    items = e.domain.value
+    if not isinstance(items, tuple) or len(items) > MAX_WORKED_OUT or e.hoisted:
+        return e
+    parts = [p for p in (e.cond, getattr(e, "element", None), getattr(e, "key", None)) if p is not None]
+    for node in walk_all(tuple(parts)):
+        if isinstance(node, _STATEFUL) and not (isinstance(node, x.Local) and node.slot == e.var):
+            return e
+    values = []
+    for item in items:
+        def put(n, item=item):
+            if isinstance(n, x.Local) and n.slot == e.var:
+                return x.Const(item, type=n.type)
+            return fold_node(n)
+        cond = rebuild(e.cond, put) if e.cond is not None else x.Const(True, type=BOOL)
+        value = rebuild(e.element if isinstance(e, x.Comp) else e.key, put)
+        if not (is_const(cond) and is_const(value)):
+            return e
+        if cond.value:
+            values.append((item, value.value))
+    if isinstance(e, x.BestOf):
+        top = [v for _, v in values]
+        best = max(top) if top else None
+        winners = [item for item, v in values if v == best]
+        return x.Const(winners[0] if len(winners) == 1 else None, type=e.type)
+    got = [v for _, v in values]
+    try:
+        result = {"list": lambda: tuple(got), "sum": lambda: sum(got), "count": lambda: len(got),
+                  "any": lambda: any(got), "all": lambda: all(got), "max": lambda: max(got, default=0),
+                  "min": lambda: min(got, default=0)}[e.form]()
+    except TypeError:
+        return e
+    return x.Const(result, type=e.type)
+
+
+def _fused(e: x.Comp) -> Any:
+    """f(v) for v in [g(u) for u in D if c(u)] if p(v)  →  f(g(u)) for u in D if c(u) and p(g(u))."""
+    inner = e.domain
+    if e.hoisted or inner.hoisted:
+        return e
+    reads = sum(1 for n in walk_all((e.element, e.cond)) if isinstance(n, x.Local) and n.slot == e.var)
+    if reads > 1 and not isinstance(inner.element, (x.Local, x.Const)) and linear(inner.element) is None:
+        return e
+
+    def put(n):
+        return inner.element if isinstance(n, x.Local) and n.slot == e.var else n
+    element = rebuild(e.element, put)
+    conds = [c for c in (inner.cond, rebuild(e.cond, put) if e.cond is not None else None) if c is not None]
+    cond = conds[0] if len(conds) == 1 else x.Logic("and", tuple(conds), type=BOOL) if conds else None
+    return x.Comp(e.form, inner.var, inner.domain, cond, element, type=e.type)
 
 
 def _fold_format(e: x.Format) -> Any:
@@ -143,7 +217,12 @@ def fold_stmt(st: Any) -> Any:
         if not branches:
             return list(st.otherwise)
         if not st.otherwise and all(not body for _, body in branches):
-            return []  # conditions have no effects
+            # nothing to do either way: only what working a condition out does stays (a handler's call)
+            if len(branches) == 1:
+                cond = branches[0][0]
+                return [s.Do(cond, span=st.span)] if _acts(cond) else []
+            if not any(_acts(c) for c, _ in branches):
+                return []
         if len(branches) != len(st.branches):
             return replace(st, branches=tuple(branches))
         return st
@@ -169,9 +248,13 @@ def fold_node(node: Any) -> Any:
 
 
 def cut_dead(body: tuple) -> tuple:
-    """Statements after one that never finishes (return, break, end game) never run."""
-    out = []
+    """Statements after one that never finishes (return, break, end game) never run; a store to
+    a fixed slot overwritten by the next statement (which does not read it) is never seen."""
+    out: list = []
     for st in body:
+        if out and isinstance(st, s.Store) and isinstance(out[-1], s.Store) and is_const(st.addr) and \
+                out[-1].addr == st.addr and not any(isinstance(n, x.Load) for n in walk_all((st.value,))):
+            out.pop()
         if isinstance(st, s.If):
             st = replace(st, branches=tuple((c, cut_dead(b)) for c, b in st.branches), otherwise=cut_dead(st.otherwise))
         elif isinstance(st, (s.ForEach, s.While)):
@@ -187,13 +270,39 @@ def fold_body(body: tuple) -> tuple:
 
 
 def fold_function(fn: Function) -> Function:
-    body = fold_body(fn.body)
+    body = unread_dropped((fold_body(fn.body),), fn.locals, ())[0]
     return fn if body == fn.body else replace(fn, body=body)
 
 
 def fold_block(block: Block) -> Block:
     instrs = tuple(Instr(cut_dead(rebuild_body(i.body, fold_node)), rebuild(i.end, fold_node)) for i in block.instrs)
-    return replace(block, instrs=instrs)
+    bodies = unread_dropped(tuple(i.body for i in instrs), block.locals, tuple(i.end for i in instrs))
+    return replace(block, instrs=tuple(Instr(body, i.end) for body, i in zip(bodies, instrs)))
+
+
+def _acts(e: Any) -> bool:
+    """Does working e out do something (call a rule or handler, draw, change the state)?"""
+    return any(isinstance(n, x.CallFn) or (isinstance(n, x.Helper) and n.name in _EFFECTS) for n in walk_all((e,)))
+
+
+_EFFECTS = ("draw_one", "pile_draw", "pick", "roll", "take", "remove_from_pile", "shuffle", "merge", "merge_kept",
+            "connect", "load_die")
+
+
+def unread_dropped(bodies: tuple, locals_: tuple, reads_elsewhere: tuple) -> tuple:
+    """Bodies where setting a temporary nothing reads is dropped (unless working its value out
+    does something)."""
+    code = bodies
+    read = {n.slot for n in walk_all(code + reads_elsewhere) if isinstance(n, x.Local)}
+    read |= {slot for n in walk_all(code + reads_elsewhere) if isinstance(n, s.CancelCaller)
+             for slot in (n.depth, n.flag)}
+
+    def drop(n):
+        if isinstance(n, s.SetLocal) and n.slot not in read and not locals_[n.slot].frame and \
+                not any(isinstance(m, x.Helper) and m.name in _EFFECTS for m in walk_all((n.value,))):
+            return []
+        return n
+    return tuple(rebuild_body(body, drop) for body in bodies)
 
 
 def fold_game(ir: GameIR) -> GameIR:

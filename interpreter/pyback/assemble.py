@@ -28,7 +28,7 @@ HELPERS = {name: getattr(runtime, name) for name in (
     "present", "take", "draw_one", "best", "index_of", "at", "pile_draw", "shuffle", "groups", "tiles", "merge",
     "ring_group_step", "ring_group_neighbours", "graph_group_neighbours", "pick", "ix", "remove_from_pile", "connect",
     "network_group_neighbours", "end_span", "safe_div", "show", "GameOver", "zones_present", "key_position", "top",
-    "apply_mods", "cell_value", "run_cell", "queue_cell", "roll", "load_die", "links_at", "links_from", "merge_kept",
+    "apply_mods", "cell_value", "run_cell", "queue_cell", "roll", "load_die", "links_at", "links_from", "merge_kept", "keep",
 )}
 
 
@@ -150,14 +150,20 @@ class PythonGame:
         resumes |= {c.resume for sites in self.ir.calls.values() for c in sites if c.caller == index}
         return write_block(self.source, self.env(block_access(block)), index, block, resumes, self.block_slots)
 
-    def _fn(self, block, e: Optional[x.Expr], params: str = "S, L") -> Optional[str]:
-        """A function of (S, L) giving e, worked out in a frame of `block`."""
+    def _fn(self, block, e: Optional[x.Expr], hoisted: tuple = ()) -> Optional[str]:
+        """A function of (S, L) giving e, worked out in a frame of `block` (a hoisted value it
+        reads is worked out where it is read: these functions serve the general paths only)."""
         if e is None:
             return None
+        env = self.env(block_access(block))
+        if hoisted:
+            values = dict(hoisted)
+            outer = env.access
+            env = env.with_access(lambda slot: f"({expr(values[slot], env)})" if slot in values else outer(slot))
         name = f"e{len(self._pending)}_{len(self.source.lines)}"
-        self.source.add(f"def {name}({params}):", 0)
+        self.source.add(f"def {name}(S, L):", 0)
         self.source.add("D = S.data", 1)
-        self.source.add(f"return {expr(e, self.env(block_access(block)))}", 1)
+        self.source.add(f"return {expr(e, env)}", 1)
         return name
 
     def _later(self, target: Any, attr: str, name: Optional[str]) -> None:
@@ -182,11 +188,11 @@ class PythonGame:
         self._later(option, "label", self._label(choice, choice.label))
         if choice.public is not None:
             self._later(option, "public", self._label(choice, choice.public))
-        self._later(option, "guard", self._fn(block, choice.guard))
+        self._later(option, "guard", self._fn(block, choice.guard, choice.hoisted))
         for binding in choice.bindings:
             rt = BindingRT(binding.var, None, None, binding.dependent)  # type: ignore[arg-type]
-            self._later(rt, "domain", self._fn(block, binding.domain))
-            self._later(rt, "condition", self._fn(block, binding.condition))
+            self._later(rt, "domain", self._fn(block, binding.domain, choice.hoisted))
+            self._later(rt, "condition", self._fn(block, binding.condition, choice.hoisted))
             option.bindings.append(rt)
         return option
 

@@ -99,6 +99,8 @@ def p_Load(e: x.Load, env: Env) -> str:
 @handles(x.Binary)
 def p_Binary(e: x.Binary, env: Env) -> str:
     left, right = expr(e.left, env), expr(e.right, env)
+    if e.op in ("==", "!=") and isinstance(e.right, x.Const) and e.right.value is None:
+        return f"({left} {'is' if e.op == '==' else 'is not'} None)"
     if e.op in ("//", "%") and e.span is not None and \
             not (isinstance(e.right, x.Const) and isinstance(e.right.value, int) and e.right.value != 0):
         return f"safe_div({left}, {right}, {env.k(e.span)}, {e.op == '%'})"
@@ -191,19 +193,29 @@ def p_IntRange(e: x.IntRange, env: Env) -> str:
     return f"tuple({domain(e, env)})"
 
 
-def clauses(var: int, dom: x.Expr, cond, hoisted: tuple, env: Env) -> str:
-    """`for h in (value,) … for v in domain if cond` (hoisted values are worked out once)."""
-    out = "".join(f"for {env.access(slot)} in ({expr(value, env)},) " for slot, value in hoisted)
+def lazily(hoisted: tuple, env: Env) -> Env:
+    """An env reading each hoisted value from its cell `_c{slot}` (a list, empty until the value
+    is first needed: then it is worked out and kept)."""
+    texts = {slot: f"(_c{slot}[0] if _c{slot} else keep(_c{slot}, {expr(value, env)}))" for slot, value in hoisted}
+    outer = env.access
+    return env.with_access(lambda slot: texts[slot] if slot in texts else outer(slot))
+
+
+def clauses(var: int, dom: x.Expr, cond, hoisted: tuple, env: Env) -> tuple:
+    """(`for _c in [[]] … for v in domain if cond`, the env for the element): one fresh cell
+    per hoisted value, each time the comprehension is worked out."""
+    out = "".join(f"for _c{slot} in [[]] " for slot, _ in hoisted)
+    inner = lazily(hoisted, env) if hoisted else env
     out += f"for {env.access(var)} in {domain(dom, env)}"
     if cond is not None:
-        out += f" if {expr(cond, env)}"
-    return out
+        out += f" if {expr(cond, inner)}"
+    return out, inner
 
 
 @handles(x.Comp)
 def p_Comp(e: x.Comp, env: Env) -> str:
-    loop = clauses(e.var, e.domain, e.cond, e.hoisted, env)
-    element = expr(e.element, env)
+    loop, inner = clauses(e.var, e.domain, e.cond, e.hoisted, env)
+    element = expr(e.element, inner)
     if e.form == "list":
         return f"tuple([{element} {loop}])"
     if e.form == "count":
@@ -217,8 +229,8 @@ def p_Comp(e: x.Comp, env: Env) -> str:
 
 @handles(x.BestOf)
 def p_BestOf(e: x.BestOf, env: Env) -> str:
-    loop = clauses(e.var, e.domain, e.cond, e.hoisted, env)
-    return f"best([({env.access(e.var)}, {expr(e.key, env)}) {loop}])"
+    loop, inner = clauses(e.var, e.domain, e.cond, e.hoisted, env)
+    return f"best([({env.access(e.var)}, {expr(e.key, inner)}) {loop}])"
 
 
 @handles(x.SortBy)

@@ -13,8 +13,11 @@ from __future__ import annotations
 
 from typing import Callable
 
+from dataclasses import replace
+
+from ..ir import exprs as x
 from ..ir.program import Choice
-from .exprs import Env, domain, expr
+from .exprs import Env, domain, expr, lazily
 from .stmts import Source
 
 NOTHING = None  # what a sampler gives when the decision has no legal move
@@ -40,6 +43,8 @@ def _space(out: Source, env: Env, i: int, choice: Choice, depth: int, span) -> t
 def _comprehension(binds: list, env: Env) -> str:
     """[v for v in D if C] for one variable; [(v1, v2) for v1 in D1 if C1 for v2 in D2 if C2] for more."""
     names = [env.access(b.var) for b in binds]
+    if len(binds) == 1 and binds[0].condition is None:
+        return domain(binds[0].domain, env)  # every value: the domain itself (a tuple or a range)
     element = names[0] if len(binds) == 1 else "(" + "".join(n + ", " for n in names) + ")"
     clauses = ""
     for b, name in zip(binds, names):
@@ -58,6 +63,27 @@ def _values(i: int, how: str, count: int) -> str:
     return f"(_h{i}[r],)" if count == 1 else f"_h{i}[r]"
 
 
+def _shared_domains(choices: tuple) -> tuple:
+    """Choices whose first variable's domain is the same (the entrance's students, for a student
+    going to the dining room or to an island) list it once: (choices, {new slot: domain})."""
+    seen: dict = {}
+    for c in choices:
+        if c.bindings and c.guard is None and not isinstance(c.bindings[0].domain, (x.Const, x.Local)):
+            seen[c.bindings[0].domain] = seen.get(c.bindings[0].domain, 0) + 1
+    twice = [dom for dom, count in seen.items() if count > 1]
+    if not twice:
+        return choices, {}
+    slots = {dom: -1 - i for i, dom in enumerate(twice)}  # slots no block has: read as _d1, _d2…
+    out = []
+    for c in choices:
+        first = c.bindings[0] if c.bindings else None
+        if first is not None and c.guard is None and first.domain in slots:
+            local = x.Local(slots[first.domain], type=first.domain.type)
+            c = replace(c, bindings=(replace(first, domain=local),) + c.bindings[1:])
+        out.append(c)
+    return tuple(out), {slot: dom for dom, slot in slots.items()}
+
+
 def write_sampler(out: Source, env: Env, name: str, choices: tuple, span, play: bool,
                   block_env: Callable, allows: bool) -> None:
     """`name(S, L, rng)`: (choice number, values) of a uniformly random legal move, or NOTHING;
@@ -66,6 +92,9 @@ def write_sampler(out: Source, env: Env, name: str, choices: tuple, span, play: 
     take one now: the engine's general sampler then lists those too."""
     binding_slots = {b.var for c in choices for b in c.bindings}
     senv = env.with_access(lambda slot: f"c{slot}" if slot in binding_slots else block_env(slot))
+    hoisted = tuple(pair for c in choices for pair in c.hoisted)
+    if hoisted:
+        senv = lazily(hoisted, senv)
     if play:
         out.add(f"def {name}(S, rng):", 0, span)
         out.add("F = S.frames[-1]", 1, span)
@@ -73,9 +102,18 @@ def write_sampler(out: Source, env: Env, name: str, choices: tuple, span, play: 
     else:
         out.add(f"def {name}(S, L, rng):", 0, span)
     out.add("D = S.data", 1, span)
+    for slot, _ in hoisted:
+        out.add(f"_c{slot} = []", 1, span)
     if allows:
         out.add("if S.allows and any(a[2] == S.decider for a in S.allows):", 1, span)
         out.add("return False", 2, span)
+    choices, shared = _shared_domains(choices)
+    if shared:
+        names = {slot: f"_d{-slot}" for slot in shared}
+        for slot, dom in shared.items():
+            out.add(f"{names[slot]} = {domain(dom, senv)}", 1, span)
+        before = senv.access
+        senv = senv.with_access(lambda slot: names[slot] if slot in names else before(slot))
     sizes, hows = [], []
     for i, choice in enumerate(choices):
         depth = 1

@@ -11,6 +11,7 @@ from rulebook.dsl.nodes import Span
 
 from ..ir import exprs as x
 from ..ir import stmts as s
+from ..passes.linear import simplify
 from .exprs import Env, domain, expr
 
 STATEMENTS: dict[type, Callable] = {}
@@ -89,7 +90,15 @@ def w_UpdateLocal(w: Writer, st: s.UpdateLocal, depth: int) -> None:
 
 @handles(s.Do)
 def w_Do(w: Writer, st: s.Do, depth: int) -> None:
-    w.line(w.e(st.expr), depth, st)
+    e = st.expr
+    if isinstance(e, x.Helper) and e.name == "take" and isinstance(e.args[2], x.Const) and e.args[2].value >= 0:
+        # take a known number of pieces: the helper only when too few are there (it says so)
+        slot = w.e(simplify(x.Binary("+", e.args[0], e.args[1], type=e.args[0].type)))
+        w.line(f"if D[{slot}] < {e.args[2].value}:", depth, st)
+        w.line(w.e(e), depth + 1, st)
+        w.line(f"D[{slot}] -= {e.args[2].value}", depth, st)
+        return
+    w.line(w.e(e), depth, st)
 
 
 @handles(s.If)

@@ -1,0 +1,137 @@
+"""Hoisting: what a comprehension (or a decision's listing) reads the same way for every element
+is worked out once, not once per element — `all(already_played(b) for b in hand[p])` inside the
+condition on each card, a group's nodes inside a sum over colours.
+
+A hoisted value goes into the comprehension's (or choice's) `hoisted` pairs under a new local;
+it is worked out lazily, at most once per listing, the first time it is needed, so hoisting
+never works out what the rules would not have (and never fails where they would not).
+"""
+from __future__ import annotations
+
+from dataclasses import fields, replace
+from typing import Any
+
+from ..ir import exprs as x
+from ..ir.program import Block, Choice, Function, GameIR, Instr, LocalInfo
+from ..ir.walk import PAIR_FIELDS, rebuild, walk
+from .fold import map_code
+
+_WORK = (x.Comp, x.BestOf, x.SortBy, x.CallFn, x.Helper, x.Present, x.ZoneTotal, x.CellValue, x.ApplyMods)
+_BINDERS = (x.Comp, x.BestOf, x.SortBy)
+MIN_NODES = 4
+
+
+def free_locals(e: Any) -> set:
+    """The local slots e reads that it does not bind itself."""
+    used, bound = set(), set()
+    for node in walk(e):
+        if isinstance(node, x.Local):
+            used.add(node.slot)
+        elif isinstance(node, _BINDERS):
+            bound.add(node.var)
+            bound.update(slot for slot, _ in getattr(node, "hoisted", ()))
+    return used - bound
+
+
+def worth(e: Any) -> bool:
+    if isinstance(e, (x.Const, x.Local, x.NoMods)):
+        return False
+    nodes = list(walk(e))
+    return any(isinstance(n, _WORK) for n in nodes) or (
+        len(nodes) >= MIN_NODES and any(isinstance(n, x.Load) for n in nodes))
+
+
+class Hoister:
+    """Hoists inside one function or block, adding the new locals to its own."""
+
+    def __init__(self, locals_: tuple):
+        self.locals = list(locals_)
+
+    def new_slot(self, e: x.Expr) -> int:
+        self.locals.append(LocalInfo("\0hoisted", e.type, False))
+        return len(self.locals) - 1
+
+    def lift(self, e: Any, blocked: set, found: list) -> Any:
+        """e with its invariant parts (reading none of `blocked`) replaced by new locals."""
+        if isinstance(e, x.Expr) and worth(e) and not (free_locals(e) & blocked):
+            slot = self.new_slot(e)
+            found.append((slot, e))
+            return x.Local(slot, type=e.type)
+        if not isinstance(e, x.Expr):
+            return e
+        inner = blocked
+        if isinstance(e, _BINDERS):
+            inner = blocked | {e.var} | {slot for slot, _ in getattr(e, "hoisted", ())}
+        changes = {}
+        for f in fields(e):
+            value = getattr(e, f.name)
+            if f.name == "domain" and isinstance(e, _BINDERS):
+                new = self.lift(value, blocked, found)  # a domain is worked out before the variable exists
+            elif f.name in PAIR_FIELDS.get(type(e), ()):
+                new = tuple((slot, self.lift(v, blocked, found)) for slot, v in value)
+            else:
+                new = self._lift_value(value, inner, found)
+            if new is not value:
+                changes[f.name] = new
+        return replace(e, **changes) if changes else e
+
+    def _lift_value(self, value: Any, blocked: set, found: list) -> Any:
+        if isinstance(value, x.Expr):
+            return self.lift(value, blocked, found)
+        if isinstance(value, tuple) and any(isinstance(v, x.Expr) for v in value):
+            return tuple(self.lift(v, blocked, found) if isinstance(v, x.Expr) else v for v in value)
+        return value
+
+    def node(self, n: Any) -> Any:
+        """Bottom up: each comprehension hoists what its element and condition read the same way."""
+        if not isinstance(n, _BINDERS) or isinstance(n, x.SortBy):
+            return n
+        found: list = []
+        blocked = {n.var}
+        parts = {}
+        for name in ("cond", "element", "key"):
+            if hasattr(n, name) and getattr(n, name) is not None:
+                parts[name] = self.lift(getattr(n, name), blocked, found)
+        if not found:
+            return n
+        return replace(n, hoisted=n.hoisted + tuple(found), **parts)
+
+    def choice(self, c: Choice) -> Choice:
+        """A decision's conditions and later domains: what they read the same way for every value."""
+        blocked = {b.var for b in c.bindings}
+        found: list = []
+        bindings = []
+        for i, b in enumerate(c.bindings):
+            dom = b.domain if i == 0 else self.lift(b.domain, blocked, found)
+            cond = self.lift(b.condition, blocked, found) if b.condition is not None else None
+            bindings.append(replace(b, domain=dom, condition=cond))
+        if not found:
+            return c
+        return replace(c, bindings=tuple(bindings), hoisted=c.hoisted + tuple(found))
+
+
+def hoist_game(ir: GameIR) -> GameIR:
+    def on_function(index: int, fn: Function) -> Function:
+        h = Hoister(fn.locals)
+        body = tuple(rebuild(st, h.node) for st in fn.body)
+        return replace(fn, body=body, locals=tuple(h.locals))
+
+    deferred: dict = {}
+
+    def on_block(index: int, block: Block):
+        h = Hoister(block.locals)
+        instrs = tuple(Instr(tuple(rebuild(st, h.node) for st in i.body), rebuild(i.end, h.node))
+                       for i in block.instrs)
+        deferred[index] = h
+
+        def expr(e: x.Expr) -> x.Expr:
+            return rebuild(e, h.node)
+        return replace(block, instrs=instrs), expr
+    mapped = map_code(ir, on_function, on_block)
+    sites = tuple(replace(site, choices=tuple(deferred[site.block].choice(c) for c in site.choices))
+                  for site in mapped.sites)
+    actions = tuple(replace(a, choices=tuple(deferred[a.block].choice(c) for c in a.choices))
+                    for a in mapped.actions)
+    blocks = tuple(replace(b, locals=tuple(deferred[i].locals)) for i, b in enumerate(mapped.blocks))
+    return replace(mapped, sites=sites, actions=actions, blocks=blocks)
+

@@ -1,0 +1,94 @@
+"""Integer arithmetic in a canonical form: a sum of terms times constants, plus a constant.
+
+Addresses are built from pieces (a zone's base, an index's low end, a stride, a count's slot),
+so `((x - 1) + 111) - 111 + 123` and `((i - 1) * 5 + 167 - 167) // 5 + 177` come out of
+lowering. Written anew from the canonical form they become `x + 122` and `i + 176`.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from ..ir import exprs as x
+from ..ir.types import Bool, Int
+
+Linear = tuple  # (((term, coefficient), ...), constant), terms in first-seen order
+
+
+def _number(e: x.Expr) -> bool:
+    return isinstance(e, x.Const) and isinstance(e.value, int) and not isinstance(e.value, bool)
+
+
+def linear(e: x.Expr) -> Optional[Linear]:
+    """e as a linear form, or None when it is not integer arithmetic over terms."""
+    if _number(e):
+        return ((), e.value)
+    if isinstance(e, x.Binary) and e.op in ("+", "-"):
+        a, b = linear(e.left), linear(e.right)
+        if a is None or b is None:
+            return None
+        return _combine(a, b, 1 if e.op == "+" else -1)
+    if isinstance(e, x.Binary) and e.op == "*" and (_number(e.left) or _number(e.right)):
+        k, other = (e.left.value, e.right) if _number(e.left) else (e.right.value, e.left)
+        inner = linear(other)
+        return None if inner is None else _scale(inner, k)
+    if isinstance(e, x.Binary) and e.op == "//" and _number(e.right) and e.right.value > 0:
+        inner = linear(e.left)
+        k = e.right.value
+        if inner is not None and all(c % k == 0 for _, c in inner[0]):
+            # (k*a + c) // k == a + c // k for whole a: exact for every integer value of a
+            return (tuple((t, c // k) for t, c in inner[0]), inner[1] // k)
+        return None
+    if isinstance(e, x.Neg):
+        inner = linear(e.operand)
+        return None if inner is None else _scale(inner, -1)
+    if isinstance(e.type, Bool) or not isinstance(e.type, Int):
+        return None
+    return (((e, 1),), 0)
+
+
+def _combine(a: Linear, b: Linear, sign: int) -> Linear:
+    terms = dict(a[0])
+    for term, c in b[0]:
+        terms[term] = terms.get(term, 0) + sign * c
+    return (tuple((t, c) for t, c in terms.items() if c), a[1] + sign * b[1])
+
+
+def _scale(a: Linear, k: int) -> Linear:
+    return (tuple((t, c * k) for t, c in a[0] if c * k), a[1] * k)
+
+
+def _size(e: x.Expr) -> int:
+    if isinstance(e, x.Binary):
+        return 1 + _size(e.left) + _size(e.right)
+    if isinstance(e, x.Neg):
+        return 1 + _size(e.operand)
+    return 0
+
+
+def written(form: Linear, t) -> x.Expr:
+    """A linear form as an expression: terms (times their coefficients) added, then the constant."""
+    terms, constant = form
+    out: Optional[x.Expr] = None
+    for term, c in terms:
+        part = term if c == 1 else x.Binary("*", term, x.Const(abs(c), type=Int()), type=t) if c > 0 else None
+        if part is None:  # a negative coefficient: subtract
+            positive = term if c == -1 else x.Binary("*", term, x.Const(-c, type=Int()), type=t)
+            out = x.Neg(positive, type=t) if out is None else x.Binary("-", out, positive, type=t)
+            continue
+        out = part if out is None else x.Binary("+", out, part, type=t)
+    if out is None:
+        return x.Const(constant, type=t)
+    if constant > 0:
+        return x.Binary("+", out, x.Const(constant, type=Int()), type=t)
+    if constant < 0:
+        return x.Binary("-", out, x.Const(-constant, type=Int()), type=t)
+    return out
+
+
+def simplify(e: x.Binary) -> x.Expr:
+    """e written from its linear form, when that is shorter."""
+    form = linear(e)
+    if form is None:
+        return e
+    made = written(form, e.type)
+    return made if _size(made) < _size(e) else e
