@@ -3,7 +3,8 @@
 Each batch plays whole random games exactly as issue 14 measures them — `load_game("eriantys",
 options)`, then per game `new_initial_state(seed=i)` and `play_random(state, random.Random(i))`
 until `is_terminal(state)` — then the reference plays the same number of games; medians of the
-batches' rates are compared. For 2, 3 and 4 players, and expert 2 players (target: ≥ 0.2 × on
+batches' rates are compared (CPU time of this process, so other work on a shared machine does
+not count on either side). For 2, 3 and 4 players, and expert 2 players (target: ≥ 0.2 × on
 2 players). Also printed: decisions per game on each side (both play uniformly random moves),
 and Septachroma's cost per decision against Eriantys' (target: within 2 ×).
 
@@ -37,22 +38,22 @@ def reference():
 
 def engine_batch(game, seeds) -> tuple[float, int]:
     decisions = 0
-    started = time.perf_counter()
+    started = time.process_time()
     for i in seeds:
         state = game.new_initial_state(seed=i)
         rng = random.Random(i)
         while not game.is_terminal(state):
             game.play_random(state, rng)
             decisions += 1
-    return time.perf_counter() - started, decisions
+    return time.process_time() - started, decisions
 
 
 def reference_batch(ref, players: int, expert: bool, seeds) -> tuple[float, int]:
     decisions = 0
-    started = time.perf_counter()
+    started = time.process_time()
     for i in seeds:
         decisions += ref.play_game(random.Random(i), players, expert)[1]
-    return time.perf_counter() - started, decisions
+    return time.process_time() - started, decisions
 
 
 def compare(ref, label: str, players: int, expert: bool, games: int, batches: int) -> float:

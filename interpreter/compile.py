@@ -13,12 +13,12 @@ from .pyback.evaluate import evaluate
 
 
 def compile_ir(program: Program, options: dict, player_count: int, player_names: tuple,
-               team_of: Optional[tuple] = None) -> GameIR:
-    """The optimised compiled form of a game with these options."""
-    return optimise(build_game(program, options, player_count, player_names, team_of, evaluate))
+               team_of: Optional[tuple] = None, skip: frozenset = frozenset()) -> GameIR:
+    """The optimised compiled form of a game with these options (`skip`: passes left out)."""
+    return optimise(build_game(program, options, player_count, player_names, team_of, evaluate), skip)
 
 
 def compile_game(program: Program, options: dict, player_count: int, player_names: tuple,
-                 team_of: Optional[tuple] = None) -> PythonGame:
-    ir = compile_ir(program, options, player_count, player_names, team_of)
+                 team_of: Optional[tuple] = None, skip: frozenset = frozenset()) -> PythonGame:
+    ir = compile_ir(program, options, player_count, player_names, team_of, skip)
     return PythonGame(ir, f"<compiled rules of {program.title}>", program)

@@ -125,6 +125,14 @@ def best(pairs: Sequence) -> object:
     return None if tied else winner
 
 
+def best_of(*pairs):
+    """best over (element, key) pairs written out: element, key, element, key…"""
+    if len(pairs) == 4:
+        a, ka, b, kb = pairs
+        return a if ka > kb else b if kb > ka else None
+    return best(list(zip(pairs[::2], pairs[1::2])))
+
+
 def index_of(items: Sequence, item, span: Span) -> int:
     try:
         return list(items).index(item)

@@ -65,6 +65,8 @@ HELPERS: dict[str, HelperSpec] = {
     "index_of": HelperSpec(("seq", "item"), doc="the position of item in seq (an error if absent)"),
     "key_position": HelperSpec(("keys", "key"), doc="the position of key in keys (an error if absent)"),
     "top": HelperSpec(("seq",), doc="the last element of seq, or none"),
+    "best_of": HelperSpec(("pairs",), doc="best_of(v1, k1, v2, k2, …): the v with strictly the highest k, "
+                                          "or none when it is shared"),
     "min": HelperSpec(("values",), doc="the smallest of the arguments"),
     "max": HelperSpec(("values",), doc="the largest of the arguments"),
     "abs": HelperSpec(("value",), doc="the absolute value"),

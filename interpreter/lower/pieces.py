@@ -127,7 +127,7 @@ def lower_move(b: Builder, st: n.Move, scope: Scope, ctx: Ctx) -> list:
             c = scope.temp("\0count", INT)
             count = x.Local(c, type=INT)
             body = [s.SetLocal(c, x.Load(add(a, kind), type=INT)), s.Store(add(a, kind), x.Const(0, type=INT))]
-            body += _adds(b, dst, d, kind, count, scope, ctx)
+            body += _adds(b, dst, d, kind, count, scope, ctx, checked=True)  # a count is never negative
             out.append(s.ForEach(k, x.IntRange(x.Const(0, type=INT), x.Const(src.kinds - 1, type=INT),
                                                type=List(INT)), tuple(body), span=span))
             total = total_of(src, a)

@@ -12,20 +12,32 @@ from .fold import fold_game
 from .groups import keep_groups
 from .hoist import hoist_game
 from .inline import inline_game
-from .reach import drop_dead_allows, drop_dead_modifiers
+from .reach import drop_dead_allows, drop_dead_modifiers, drop_dead_span_ends
 from .unroll import unroll_game
 
 INLINE_ROUNDS = 3
 
 
-def optimise(ir: GameIR) -> GameIR:
+PASSES = ("fold", "reach", "inline", "unroll", "groups", "hoist")
+
+
+def optimise(ir: GameIR, skip: frozenset = frozenset()) -> GameIR:
+    """The passes in order; `skip` leaves some out (to measure what each one gives)."""
+    if "fold" in skip:
+        return ir
     ir = fold_game(ir)
-    ir = drop_dead_allows(ir)
-    ir, guarded = drop_dead_modifiers(ir)
-    for _ in range(INLINE_ROUNDS):
-        ir = fold_game(inline_game(ir, guarded))
-    ir = fold_game(unroll_game(ir))
-    return hoist_game(fold_game(keep_groups(ir)))
+    guarded = {value.fn: bool(value.modifiers) for value in ir.values}
+    if "reach" not in skip:
+        ir = drop_dead_allows(ir)
+        ir, guarded = drop_dead_modifiers(drop_dead_span_ends(ir))
+    if "inline" not in skip:
+        for _ in range(INLINE_ROUNDS):
+            ir = fold_game(inline_game(ir, guarded))
+    if "unroll" not in skip:
+        ir = fold_game(unroll_game(ir))
+    if "groups" not in skip:
+        ir = fold_game(keep_groups(ir))
+    return ir if "hoist" in skip else hoist_game(ir)
 
 
 def optimise_snippet(ir: GameIR, fn):

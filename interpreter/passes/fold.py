@@ -24,6 +24,7 @@ _ARITHMETIC = {
 }
 _PURE_HELPERS: dict[str, Any] = {"min": min, "max": max, "abs": abs}
 _ENDS = (s.Return, s.Break, s.EndGame)
+SHORT_RANGE = 8
 
 
 def is_const(e: Any) -> TypeGuard[x.Const]:
@@ -105,6 +106,8 @@ def fold_expr(e: Any) -> Any:
     if isinstance(e, x.IntRange) and _number(e.low) and _number(e.high):
         size = max(0, e.high.value - e.low.value + 1)
         wanted = List(Int("int", e.low.value, size))
+        if size <= SHORT_RANGE:  # a short fixed range is a constant list (it may then be unrolled)
+            return x.Const(tuple(range(e.low.value, e.high.value + 1)), type=wanted)
         return e if e.type == wanted else replace(e, type=wanted)
     if isinstance(e, x.Comp) and is_const(e.domain) and e.domain.value == ():
         empty = {"list": (), "sum": 0, "count": 0, "any": False, "all": True, "max": 0, "min": 0}

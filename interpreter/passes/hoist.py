@@ -18,7 +18,8 @@ from .fold import map_code
 
 _WORK = (x.Comp, x.BestOf, x.SortBy, x.CallFn, x.Helper, x.Present, x.ZoneTotal, x.CellValue, x.ApplyMods)
 _BINDERS = (x.Comp, x.BestOf, x.SortBy)
-MIN_NODES = 4
+_LIGHT = {"min", "max", "abs", "best_of"}
+MIN_NODES = 10
 
 
 def free_locals(e: Any) -> set:
@@ -37,8 +38,9 @@ def worth(e: Any) -> bool:
     if isinstance(e, (x.Const, x.Local, x.NoMods)):
         return False
     nodes = list(walk(e))
-    return any(isinstance(n, _WORK) for n in nodes) or (
-        len(nodes) >= MIN_NODES and any(isinstance(n, x.Load) for n in nodes))
+    if any(isinstance(n, _WORK) and not (isinstance(n, x.Helper) and n.name in _LIGHT) for n in nodes):
+        return True
+    return len(nodes) >= MIN_NODES and any(isinstance(n, x.Load) for n in nodes)
 
 
 class Hoister:

@@ -83,6 +83,19 @@ def drop_dead_modifiers(ir: GameIR) -> tuple:
     return replace(ir, functions=tuple(functions)), guarded
 
 
+def drop_dead_span_ends(ir: GameIR) -> GameIR:
+    """With no modifier anything reachable makes, ending a span has no modifier to drop."""
+    if live_modifiers(ir):
+        return ir
+
+    def drop(node):
+        return [] if isinstance(node, s.EndSpan) else node
+    functions = tuple(replace(f, body=rebuild_body(f.body, drop)) for f in ir.functions)
+    blocks = tuple(replace(b, instrs=tuple(Instr(rebuild_body(i.body, drop), i.end) for i in b.instrs))
+                   for b in ir.blocks)
+    return replace(ir, functions=functions, blocks=blocks)
+
+
 def drop_dead_allows(ir: GameIR) -> GameIR:
     """When no `allow` offers its action to anyone, the allow stack is always empty: drop it."""
     pushes = [node for node in _all_code(ir) if isinstance(node, s.PushAllow)]

@@ -14,14 +14,14 @@ from typing import Any
 from ..ir import exprs as x
 from ..ir import stmts as s
 from ..ir.program import Block, Function, GameIR, Instr
-from ..ir.types import BOOL, INT
+from ..ir.types import BOOL, INT, element
 from ..ir.walk import rebuild, rebuild_body, walk_all
 from .fold import fold_node, is_const, map_code
 
 UNROLL_ITEMS = 6
 ELEMENT_NODES = 30
 BODY_NODES = 100
-KEY_NODES = 8
+KEY_NODES = 60
 
 
 def _put(e: Any, slot: int, value: Any) -> Any:
@@ -52,12 +52,12 @@ def unrolled_expr(e: Any) -> Any:
         return _combined(e, elements, conds)
     if isinstance(e, x.BestOf) and not e.hoisted and e.cond is None:
         items = _items(e)
-        if items is None or len(items) != 2 or not _small(e.key, KEY_NODES):
+        if items is None or not 0 < len(items) <= UNROLL_ITEMS or not _small(e.key, KEY_NODES):
             return e
-        k0, k1 = (_put(e.key, e.var, item) for item in items)
-        a, b = (x.Const(item, type=e.type) for item in items)
-        tie_or_b = x.Cond(x.Binary(">", k1, k0, type=BOOL), b, x.Const(None, type=e.type), type=e.type)
-        return x.Cond(x.Binary(">", k0, k1, type=BOOL), a, tie_or_b, type=e.type)
+        args: list = []
+        for item in items:
+            args += [x.Const(item, type=element(e.domain.type)), _put(e.key, e.var, item)]
+        return x.Helper("best_of", tuple(args), type=e.type)
     return e
 
 
