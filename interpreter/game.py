@@ -12,7 +12,7 @@ from rulebook.dsl.snippets import check_snippet
 from . import chance as explicit
 from . import derived
 from .compile import compile_game
-from .machine import State, run
+from .machine import ACTIONS, BOUND, NOTHING, SUSPENDED, State, run, run_on, stopped
 from .moves import IllegalMove, Move
 from .options import resolve_options
 from .placement import place
@@ -293,16 +293,27 @@ class Game:
 
     def play_random(self, S: State, rng: random.Random) -> None:
         """Sample a legal move and play it (the hot path of random simulation): the decision's
-        own sampler binds the move into the waiting frame, with no Move made and no legality check
-        (sampling gives only legal moves). The same as apply(S, sample_move(S, rng)), faster."""
+        own player binds the move into the waiting frame and runs on, with no Move made and no
+        legality check (sampling gives only legal moves). The same as apply(S, sample_move(S,
+        rng)), faster."""
         if S.result is not None or S.decision < 0:
             self._pending(S)  # says why nothing can be played
-        played = self.compiled.players[S.decision](S, rng)
-        if played:
+        try:
+            pc = self.compiled.players[S.decision](S, rng)
+        except BaseException as err:
+            stopped(S, err, self.compiled)
+            return
+        if pc <= SUSPENDED:  # the usual case: play went on to the next decision
+            S.frames[-1][1] = SUSPENDED - pc
+            return
+        if pc == BOUND:
             self._run(S)
             return
-        if played is None:
+        if pc == NOTHING:
             raise self._nothing_to_choose(S)
+        if pc != ACTIONS:
+            run_on(S, self.compiled, pc)
+            return
         option, base, block, index, values = self._sample(S, rng)
         L = base[:]
         for binding, value in zip(option.bindings, values):

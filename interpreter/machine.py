@@ -9,8 +9,11 @@ from .runtime import GameOver, RulesRuntimeError
 from rulebook.dsl.nodes import Span
 
 # What an entry function gives besides the next instruction: new frames were pushed, the block
-# is done, or (SUSPENDED - pc) play waits at the decision of instruction pc.
-PUSHED, POP, SUSPENDED = -1, -3, -10
+# is done, or (SUSPENDED - pc) play waits at the decision of instruction pc. A decision's player
+# (pyback/samplers.py) also gives NOTHING (no legal move), ACTIONS (the decider may take a
+# standing action: the engine's general sampler decides) or BOUND (the move is bound into the
+# frame; the engine runs on from there).
+PUSHED, POP, NOTHING, ACTIONS, BOUND, SUSPENDED = -1, -3, -4, -5, -6, -10
 
 
 class State:
@@ -112,22 +115,41 @@ def run(S: State, compiled) -> None:
                 return
             if pc == POP:
                 frames.pop()
-    except GameOver as over:
-        S.result = (tuple(over.winners[0]), bool(over.winners[1]), over.reason)
+    except BaseException as err:
+        stopped(S, err, compiled)
+        return
+    if S.result is None:
+        raise RulesRuntimeError(None, "the flow ended without 'end game'")
+
+
+def run_on(S: State, compiled, pc: int) -> None:
+    """Run on after the top frame's entry gave pc (a decision's player ran it)."""
+    frames = S.frames
+    if pc >= 0:
+        frames[-1][1] = pc
+    elif pc == POP:
+        frames.pop()
+    run(S, compiled)
+
+
+def stopped(S: State, err: BaseException, compiled) -> None:
+    """Play stopped by an exception: the game's end (`end game`), or a mistake in the rules,
+    reported at the rule it came from."""
+    if isinstance(err, GameOver):
+        S.result = (tuple(err.winners[0]), bool(err.winners[1]), err.reason)
         S.frames = []
         S.allows = ()
         S.decision = -1
         S.decider = -1
         return
-    except RulebookError:
-        raise
-    except RecursionError:
+    if isinstance(err, RulebookError):
+        raise err
+    if isinstance(err, RecursionError):
         raise RulesRuntimeError(None, "the rules call themselves without end") from None
-    except (TypeError, IndexError, KeyError, ValueError, AttributeError, ZeroDivisionError) as err:
+    if isinstance(err, (TypeError, IndexError, KeyError, ValueError, AttributeError, ZeroDivisionError)):
         raise RulesRuntimeError(rules_span(err, compiled), f"the rules went wrong here: "
                                                            f"{type(err).__name__}: {err}") from None
-    if S.result is None:
-        raise RulesRuntimeError(None, "the flow ended without 'end game'")
+    raise err
 
 
 def rules_span(err: BaseException, compiled) -> Optional[Span]:

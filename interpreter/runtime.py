@@ -112,6 +112,40 @@ def draw_one(S, D: list, base: int, kinds: int) -> int:
     raise AssertionError("unreachable")
 
 
+def draw_into(S, D: list, src: int, kinds: int, src_total: int, dst: int, dst_total: int, count: int) -> None:
+    """Draw up to count pieces one at a time from a multiset zone into another (each piece of the
+    source equally likely; stopping when it is empty), keeping both zones' counts. The same
+    draws, in the same order, as `count` draw_one()s."""
+    if S.rng.__class__ is not int:  # explicit chance decides each piece
+        for _ in range(count):
+            k = draw_one(S, D, src, kinds)
+            if k < 0:
+                return
+            D[src_total] -= 1
+            D[dst + k] += 1
+            D[dst_total] += 1
+        return
+    x = S.rng
+    for _ in range(count):
+        total = D[src_total]
+        if total == 0:
+            break
+        x = (x + 0x9E3779B97F4A7C15) & MASK64  # rand_below, written out
+        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        r = (z ^ (z >> 31)) % total
+        k = 0
+        r -= D[src]
+        while r >= 0:
+            k += 1
+            r -= D[src + k]
+        D[src + k] -= 1
+        D[src_total] = total - 1
+        D[dst + k] += 1
+        D[dst_total] += 1
+    S.rng = x
+
+
 def best(pairs: Sequence) -> object:
     """The element with strictly the highest key; none when the highest is shared or there is none."""
     top = None

@@ -25,6 +25,9 @@ HELPERS: dict[str, HelperSpec] = {
                        doc="remove count pieces of kind from the multiset zone at addr (an error if short)"),
     "draw_one": HelperSpec(("addr", "kinds"), state=True, chance=True, changes=True,
                            doc="take one random piece from the multiset zone at addr; its kind, or -1 if empty"),
+    "draw_into": HelperSpec(("src", "kinds", "src_total", "dst", "dst_total", "count"), state=True, chance=True,
+                            changes=True, doc="count draw_one()s from the multiset zone at src into the one at "
+                                              "dst (stopping when src is empty), keeping both zones' counts"),
     "pile_draw": HelperSpec(("addr",), state=True, chance=True, changes=True,
                             doc="take the top piece of the pile at addr; its kind, or -1 if empty"),
     "remove_from_pile": HelperSpec(("addr", "kind", "count"), state=True, changes=True,

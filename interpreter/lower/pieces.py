@@ -152,6 +152,11 @@ def lower_draw(b: Builder, st: n.Draw, scope: Scope, ctx: Ctx) -> list:
     out, a = _fixed(scope, "\0from", src_addr)
     more, d = _fixed(scope, "\0to", dst_addr)
     out += more
+    if not src.ordered and not dst.ordered and not b.triggers("enter", dst.name):
+        # nothing watches the pieces come in: one helper draws them all, keeping the counts
+        args = (a, x.Const(src.kinds, type=INT), total_of(src, a), d, total_of(dst, d), lower_expr(b, st.count, scope))
+        out.append(s.Do(x.Helper("draw_into", args, type=INT), span=st.span))
+        return [_spanned(st, o) for o in out] + changed(b, [(src, a), (dst, d)], ctx)
     k = scope.temp("\0kind", INT)
     kind = x.Local(k, type=INT)
     if src.ordered:

@@ -28,7 +28,7 @@ HELPERS = {name: getattr(runtime, name) for name in (
     "present", "take", "draw_one", "best", "index_of", "at", "pile_draw", "shuffle", "groups", "tiles", "merge",
     "ring_group_step", "ring_group_neighbours", "graph_group_neighbours", "pick", "ix", "remove_from_pile", "connect",
     "network_group_neighbours", "end_span", "safe_div", "show", "GameOver", "zones_present", "key_position", "top",
-    "apply_mods", "cell_value", "run_cell", "queue_cell", "roll", "load_die", "links_at", "links_from", "merge_kept", "keep", "best_of",
+    "apply_mods", "cell_value", "run_cell", "queue_cell", "roll", "load_die", "links_at", "links_from", "merge_kept", "keep", "best_of", "draw_into",
 )}
 
 
@@ -108,7 +108,7 @@ class PythonGame:
             block = ir.blocks[site.block]
             for play in (False, True):
                 write_sampler(self.source, self.env(block_access(block)), f"{'p' if play else 's'}{i}",
-                              site.choices, site.span, play, block_access(block), self.has_allows)
+                              site.choices, site.span, play, block_access(block), self.has_allows, site.block)
         self.action_sites = [(a.block, [self._option(ir.blocks[a.block], c) for c in a.choices], a.span)
                              for a in ir.actions]
         self.steps = {name: [(site.block, self._path(site.block, site.path), site.enter) for site in sites]

@@ -20,7 +20,7 @@ from ..ir.program import Choice
 from .exprs import Env, domain, expr, lazily
 from .stmts import Source
 
-NOTHING = None  # what a sampler gives when the decision has no legal move
+from ..machine import ACTIONS, BOUND, NOTHING as NOTHING_CODE
 
 
 def _space(out: Source, env: Env, i: int, choice: Choice, depth: int, span) -> tuple:
@@ -85,11 +85,15 @@ def _shared_domains(choices: tuple) -> tuple:
 
 
 def write_sampler(out: Source, env: Env, name: str, choices: tuple, span, play: bool,
-                  block_env: Callable, allows: bool) -> None:
-    """`name(S, L, rng)`: (choice number, values) of a uniformly random legal move, or NOTHING;
-    with `play`: `name(S, rng)` binds it into the waiting frame and moves play there (True), or
-    NOTHING. With `allows` (the game has standing actions), both give False when the decider may
-    take one now: the engine's general sampler then lists those too."""
+                  block_env: Callable, allows: bool, block: int = -1) -> None:
+    """`name(S, L, rng)`: (choice number, values) of a uniformly random legal move, or None (no
+    legal move), or False when the decider may also take a standing action now (only when the
+    game has some: `allows`; the engine's general sampler then lists those too).
+
+    With `play`: `name(S, rng)` binds the move into the waiting frame and runs on from the
+    choice's instruction (the entry function of block `block` there): it gives what that entry
+    gives (machine.py: the next instruction, PUSHED, POP, SUSPENDED - pc), or NOTHING, ACTIONS,
+    or BOUND (bound, not run: explicit chance runs it the engine's way)."""
     binding_slots = {b.var for c in choices for b in c.bindings}
     senv = env.with_access(lambda slot: f"c{slot}" if slot in binding_slots else block_env(slot))
     hoisted = tuple(pair for c in choices for pair in c.hoisted)
@@ -106,7 +110,7 @@ def write_sampler(out: Source, env: Env, name: str, choices: tuple, span, play: 
         out.add(f"_c{slot} = []", 1, span)
     if allows:
         out.add("if S.allows and any(a[2] == S.decider for a in S.allows):", 1, span)
-        out.add("return False", 2, span)
+        out.add(f"return {ACTIONS if play else False}", 2, span)
     choices, shared = _shared_domains(choices)
     if shared:
         names = {slot: f"_d{-slot}" for slot in shared}
@@ -126,7 +130,7 @@ def write_sampler(out: Source, env: Env, name: str, choices: tuple, span, play: 
         hows.append(how)
     out.add(f"total = {' + '.join(sizes)}", 1, span)
     out.add("if not total:", 1, span)
-    out.add("return None", 2, span)
+    out.add(f"return {NOTHING_CODE if play else None}", 2, span)
     out.add("if rng.__class__ is Random:  # randrange(total), as CPython works it out", 1, span)
     out.add("getrandbits = rng.getrandbits", 2, span)
     out.add("k = total.bit_length()", 2, span)
@@ -150,6 +154,7 @@ def write_sampler(out: Source, env: Env, name: str, choices: tuple, span, play: 
                 out.add(f"{block_env(slot)} = None", depth, span)
             out.add(f"F[1] = {choice.target}", depth, span)
             out.add("S.decision = -1", depth, span)
-            out.add("return True", depth, span)
+            out.add(f"if S.rng.__class__ is not int: return {BOUND}", depth, span)
+            out.add(f"return b{block}_{choice.target}(S, L)", depth, span)
         if not last:
             out.add(f"r -= _n{i}", 1, span)
