@@ -121,6 +121,10 @@ def _build(compiled, S: State, levels: list, player: int, allowed: list) -> Opti
             return entries(i, path, j + 1, L, next_args)
         if kind == "turn":
             return entry[1](S, L) == player and entries(i, path, j + 1, L, next_args)
+        if kind == "bind":  # a rule call made part of its caller: its parameters
+            for slot, value in zip(entry[1], entry[2](S, L)):
+                L[slot] = value
+            return entries(i, path, j + 1, L, next_args)
         if kind == "phase":
             S.data[CURRENT_PHASE] = entry[1]
         if kind == "allow":

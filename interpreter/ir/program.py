@@ -176,6 +176,15 @@ class AllowEntry:
 
 
 @dataclass(frozen=True)
+class BindEntry:
+    """Locals set as a rule call made part of its caller's block (passes/frames.py) sets its
+    parameters: each local in `slots` to the matching value of `args`."""
+
+    slots: tuple
+    args: tuple
+
+
+@dataclass(frozen=True)
 class StepSite:
     """A `step` in block `block`, inside the constructs in `path`, entered at instruction `enter`."""
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..ir.program import GameIR
 from .fold import fold_game
+from .frames import inline_frames
 from .groups import keep_groups
 from .hoist import hoist_game
 from .inline import inline_game
@@ -18,7 +19,7 @@ from .unroll import unroll_game
 INLINE_ROUNDS = 3
 
 
-PASSES = ("fold", "reach", "inline", "unroll", "groups", "hoist")
+PASSES = ("fold", "reach", "inline", "frames", "unroll", "groups", "hoist")
 
 
 def optimise(ir: GameIR, skip: frozenset = frozenset()) -> GameIR:
@@ -33,6 +34,8 @@ def optimise(ir: GameIR, skip: frozenset = frozenset()) -> GameIR:
     if "inline" not in skip:
         for _ in range(INLINE_ROUNDS):
             ir = fold_game(inline_game(ir, guarded))
+    if "frames" not in skip:
+        ir = fold_game(inline_frames(ir))
     if "unroll" not in skip:
         ir = fold_game(unroll_game(ir))
     if "groups" not in skip:

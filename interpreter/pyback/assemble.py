@@ -218,6 +218,9 @@ class PythonGame:
                 self._later(_Slot(holder, 1), "value", self._fn(block, entry.player))
             elif isinstance(entry, ir.PhaseEntry):
                 holder = ["phase", entry.phase]
+            elif isinstance(entry, ir.BindEntry):
+                holder = ["bind", entry.slots, None]
+                self._later(_Slot(holder, 2), "value", self._fn(block, as_list(entry.args)))
             elif isinstance(entry, ir.AllowEntry):
                 holder = ["allow", entry.action, None, None]
                 self._later(_Slot(holder, 2), "value", self._fn(block, as_list(entry.args)))
