@@ -1,10 +1,10 @@
 """Inlining blocks: a rule that can stop for a decision, called from one place only, becomes part
 of its caller's block — no frame is pushed for it and popped after, and play runs on from the
-caller's code into the rule's and back without the machine.
+caller's code into the rule's and back without the machine. Its own block is left empty.
 
 The callee's instructions are appended to the caller's (their numbers shifted), its locals to
 the caller's frame, its end becomes a jump back to where the call resumed; its decisions, steps
-and calls now name the caller. The callee's block stays, unused, so every number stays valid.
+and calls now name the caller. The callee's block stays (empty), so every number stays valid.
 """
 from __future__ import annotations
 
@@ -102,6 +102,7 @@ def _inline(ir: GameIR, callee: int) -> GameIR:
     locals_ = caller.locals + tuple(LocalInfo(info.name, info.type, info.frame) for info in inner.locals)
     blocks = list(ir.blocks)
     blocks[site.caller] = replace(caller, instrs=tuple(instrs), locals=locals_)
+    blocks[callee] = replace(inner, instrs=(Instr((), s.Pop(span=inner.span)),))  # unused from now on
 
     def choice(c):
         return replace(c, label=moved(c.label), target=pc(c.target),
