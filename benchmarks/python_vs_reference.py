@@ -56,7 +56,7 @@ def reference_batch(ref, players: int, expert: bool, seeds) -> tuple[float, int]
     return time.process_time() - started, decisions
 
 
-def compare(ref, label: str, players: int, expert: bool, games: int, batches: int) -> float:
+def compare(ref, label: str, players: int, expert: bool, games: int, batches: int) -> None:
     options = {"players": players, "expert": True} if expert else {"players": players}
     game = load_game("eriantys", options)
     engine_batch(game, range(10_000, 10_010))  # warm up
@@ -74,17 +74,20 @@ def compare(ref, label: str, players: int, expert: bool, games: int, batches: in
     print(f"{label:<10}{mine:>10,.0f}{reference_rate:>12,.0f}{ratio:>9.3f}×"
           f"{our_decisions / (games * batches):>13.1f}{their_decisions / (games * batches):>13.1f}"
           f"{1e6 / (mine * our_decisions / (games * batches)):>11.2f}", flush=True)
-    return 1e6 / (mine * our_decisions / (games * batches))
 
 
-def septachroma_cost(games: int, batches: int) -> float:
-    game = load_game("septachroma")
-    engine_batch(game, range(10_000, 10_010))
-    costs = []
+def septachroma_against_eriantys(games: int, batches: int) -> tuple[float, float]:
+    """µs per decision of Septachroma and of Eriantys 2p, in alternating batches."""
+    septa, eriantys = load_game("septachroma"), load_game("eriantys", {"players": 2})
+    engine_batch(septa, range(10_000, 10_010))
+    ours, theirs = [], []
     for batch in range(batches):
-        seconds, decisions = engine_batch(game, range(batch * games, (batch + 1) * games))
-        costs.append(seconds / decisions * 1e6)
-    return statistics.median(costs)
+        seeds = range(batch * games, (batch + 1) * games)
+        seconds, decisions = engine_batch(septa, seeds)
+        ours.append(seconds / decisions * 1e6)
+        seconds, decisions = engine_batch(eriantys, seeds)
+        theirs.append(seconds / decisions * 1e6)
+    return statistics.median(ours), statistics.median(theirs)
 
 
 def main() -> None:
@@ -97,13 +100,13 @@ def main() -> None:
     print(f"{args.batches} alternating batches of {args.games} games; medians; random play")
     print(f"{'mode':<10}{'engine g/s':>10}{'reference':>12}{'ratio':>10}{'engine dec':>13}{'ref dec':>13}"
           f"{'µs/dec':>11}")
-    costs = {}
     for label, (players, expert) in MODES.items():
         if args.only in (None, label):
-            costs[label] = compare(ref, label, players, expert, args.games, args.batches)
+            compare(ref, label, players, expert, args.games, args.batches)
     if args.only in (None, "2p"):
-        septa = septachroma_cost(args.games, args.batches)
-        print(f"Septachroma: {septa:.2f} µs per decision, {septa / costs['2p']:.2f} × an Eriantys 2p decision")
+        septa, eriantys = septachroma_against_eriantys(args.games, args.batches)
+        print(f"Septachroma: {septa:.2f} µs per decision against {eriantys:.2f} for Eriantys 2p "
+              f"(alternating batches): {septa / eriantys:.2f} ×")
 
 
 if __name__ == "__main__":

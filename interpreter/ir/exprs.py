@@ -242,10 +242,27 @@ class CellValue(Expr):
 
 
 @dataclass(frozen=True)
+class OrElse(Expr):
+    """`first`, unless it is an empty list: then `other` (worked out only then)."""
+
+    first: Expr
+    other: Expr
+
+
+@dataclass(frozen=True)
+class Select(Expr):
+    """The items whose condition holds, in order (a short comprehension written out: every
+    condition is worked out)."""
+
+    items: tuple
+    conds: tuple
+
+
+@dataclass(frozen=True)
 class FrameIndex(Expr):
     """The position of the running frame in the state's frame stack (for a handler that may cancel)."""
 
 
 EXPR_CLASSES = (Const, Local, Load, Binary, Logic, Not, Neg, Cond, Checked, CallFn, Helper, MakeList,
                 Concat, Index, Length, Contains, IntRange, Comp, BestOf, SortBy, ZoneTotal, Present,
-                Format, Show, NoMods, ApplyMods, CellValue, FrameIndex)
+                Format, Show, NoMods, ApplyMods, CellValue, OrElse, Select, FrameIndex)

@@ -62,7 +62,9 @@ def fold_expr(e: Any) -> Any:
         for item in e.items:
             if is_const(item) and isinstance(item.value, bool):
                 if item.value is stop:
-                    return x.Const(stop, type=BOOL) if not items else replace(e, items=tuple(items) + (item,))
+                    if all(_cannot_fail(i) for i in items):
+                        return x.Const(stop, type=BOOL)
+                    return replace(e, items=tuple(items) + (item,))
                 continue
             items.append(item)
         if not items:
@@ -80,6 +82,8 @@ def fold_expr(e: Any) -> Any:
         return x.Const(-e.operand.value, type=e.type)
     if isinstance(e, x.Cond) and is_const(e.test):
         return e.then if e.test.value else e.other
+    if isinstance(e, x.Cond) and _nonempty_test(e.test, e.then):
+        return x.OrElse(e.then, e.other, type=e.type)  # `[… where P] if any(P …) else B`: the list, or B
     if isinstance(e, x.Checked):
         value = e.value
         if _number(value) and e.low <= value.value < e.low + e.size:
@@ -129,6 +133,39 @@ def fold_expr(e: Any) -> Any:
     if isinstance(e, x.Helper) and e.name in _PURE_HELPERS and all(_number(a) for a in e.args):
         return x.Const(_PURE_HELPERS[e.name](*(a.value for a in e.args)), type=e.type)
     return e
+
+
+_SAFE = (x.Const, x.Local, x.Not, x.Logic, x.Length, x.ZoneTotal, x.Present, x.NoMods)
+
+
+def _cannot_fail(e: Any) -> bool:
+    """Working e out cannot raise (reads of fixed slots, comparisons for equality, truth values)."""
+    for n in walk_all((e,)):
+        if isinstance(n, x.Load):
+            if not is_const(n.addr):
+                return False
+        elif isinstance(n, x.Binary):
+            if n.op not in ("==", "!="):
+                return False
+        elif not isinstance(n, _SAFE):
+            return False
+    return True
+
+
+def _nonempty_test(test: Any, then: Any) -> bool:
+    """Is test `any(P(v) for v in D)` and then `[u for u in D where P(u)]` (so test says then is
+    not empty)?"""
+    if not (isinstance(test, x.Comp) and test.form == "any" and isinstance(then, x.Comp) and then.form == "list"):
+        return False
+    if test.hoisted or then.hoisted or test.domain != then.domain or then.cond is None:
+        return False
+    if not (isinstance(then.element, x.Local) and then.element.slot == then.var):
+        return False
+    wanted = test.element if test.cond is None else x.Logic("and", (test.cond, test.element), type=BOOL)
+
+    def rename(n: Any) -> Any:
+        return replace(n, slot=then.var) if isinstance(n, x.Local) and n.slot == test.var else n
+    return rebuild(wanted, rename) == then.cond
 
 
 def _identity(seq) -> bool:

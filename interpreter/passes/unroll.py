@@ -20,16 +20,21 @@ from .fold import fold_node, is_const, map_code
 
 UNROLL_ITEMS = 6
 ELEMENT_NODES = 30
+# A longer list (a board's nodes) is written out too when each copy is small: COPY_NODES nodes
+# once its element is a constant, up to LONG_ITEMS items.
+LONG_ITEMS = 64
+COPY_NODES = 40
 BODY_NODES = 100
 KEY_NODES = 60
 
 
 def _put(e: Any, slot: int, value: Any) -> Any:
-    """e with local slot replaced by the constant value, folded."""
+    """e with local slot replaced by the constant value, folded (and what that makes short
+    and fixed, unrolled in turn: a node's neighbours once the node is known)."""
     def change(n):
         if isinstance(n, x.Local) and n.slot == slot:
             return x.Const(value, type=n.type)
-        return fold_node(n)
+        return unroll_node(fold_node(n))
     return rebuild(e, change)
 
 
@@ -44,11 +49,13 @@ def _items(e) -> tuple:
 def unrolled_expr(e: Any) -> Any:
     if isinstance(e, x.Comp) and not e.hoisted:
         items = _items(e)
-        if items is None or not 0 < len(items) <= UNROLL_ITEMS or not _small(e.element, ELEMENT_NODES) or \
+        if items is None or not 0 < len(items) <= LONG_ITEMS or not _small(e.element, ELEMENT_NODES) or \
                 (e.cond is not None and not _small(e.cond, ELEMENT_NODES)):
             return e
         elements = [_put(e.element, e.var, item) for item in items]
         conds = [_put(e.cond, e.var, item) if e.cond is not None else None for item in items]
+        if len(items) > UNROLL_ITEMS and any(not _small(p, COPY_NODES) for p in elements + conds if p is not None):
+            return e
         return _combined(e, elements, conds)
     if isinstance(e, x.BestOf) and not e.hoisted and e.cond is None:
         items = _items(e)
@@ -82,6 +89,12 @@ def _combined(e: x.Comp, elements: list, conds: list) -> Any:
         return fold_node(x.Helper(e.form, tuple(elements), type=e.type)) if len(elements) > 1 else elements[0]
     if e.form == "list" and all(c is None for c in conds):
         return fold_node(x.MakeList(tuple(elements), type=e.type))
+    if e.form == "list":
+        kept = [(el, c) for el, c in zip(elements, conds) if not (is_const(c) and not c.value)]
+        if all(is_const(c) and c.value for _, c in kept):
+            return fold_node(x.MakeList(tuple(el for el, _ in kept), type=e.type))
+        return x.Select(tuple(el for el, _ in kept), tuple(c if c is not None else x.Const(True, type=BOOL)
+                                                            for _, c in kept), type=e.type)
     return e
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from itertools import compress
 from typing import Any, Callable, Optional, Union
 
 from rulebook.dsl.nodes import Span
@@ -97,7 +98,7 @@ class PythonGame:
         self.block_slots = tuple(len(b.locals) for b in ir.blocks)
         self.block_names = tuple(b.name for b in ir.blocks)
         self.namespace: dict[str, Any] = dict(HELPERS, K=self.constants, RT=self.RT, SLOTS=self.block_slots,
-                                              Random=random.Random)
+                                              Random=random.Random, compress=compress)
         self._pending: list = []  # (name, callable slot) resolved after exec
         self._write_functions()
         entries = [self._write_block(i) for i in range(len(ir.blocks))]

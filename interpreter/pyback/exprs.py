@@ -282,6 +282,18 @@ def p_CellValue(e: x.CellValue, env: Env) -> str:
     return f"cell_value(S, CELLS[{e.code}], {expr(e.member, env)}, ({args}))"
 
 
+@handles(x.OrElse)
+def p_OrElse(e: x.OrElse, env: Env) -> str:
+    return f"({expr(e.first, env)} or {expr(e.other, env)})"  # lists here are tuples: empty is false
+
+
+@handles(x.Select)
+def p_Select(e: x.Select, env: Env) -> str:
+    items = env.k(tuple(i.value for i in e.items)) if all(isinstance(i, x.Const) for i in e.items) else \
+        "(" + "".join(expr(i, env) + ", " for i in e.items) + ")"
+    return f"tuple(compress({items}, (" + "".join(expr(c, env) + ", " for c in e.conds) + ")))"
+
+
 @handles(x.FrameIndex)
 def p_FrameIndex(e: x.FrameIndex, env: Env) -> str:
     return "(len(S.frames) - 1)"
