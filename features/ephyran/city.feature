@@ -114,3 +114,18 @@ Feature: The city — adding, covering, exchanging and discarding (rulebook: Pla
     And Lisa plays card 5 as Territory Destruction on Leo
     Then Tartarus holds card 5
     And Leo is to answer
+
+  Scenario: Y12 Y32 — a Territory emptied loses its lock; a zone left empty is empty
+    Given Leo's forest is cards 25 and 28
+    And Leo's forest is locked with card 31
+    And Leo's lagoon is cards 1 and 4
+    And Leo's lagoon is empty
+    And Leo's forest is not locked
+    Then Leo's lagoon is empty
+    And Leo's lagoon 2 is empty
+    And Leo's forest is not locked
+    And Leo's forest is cards 25 and 28
+    Given Leo's forest is locked with card 31
+    And Leo's forest is empty
+    Then Leo's forest is not locked
+    And Leo's city has 0 cards

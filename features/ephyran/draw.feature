@@ -81,3 +81,19 @@ Feature: The draw that ends a turn (rulebook: Playing a Turn; Y10, Y18, Y19)
     And Leo draws from the draw pile
     Then Leo sees cards 33 and Dionysus in his hand
     And Lisa sees 2 cards in Leo's hand but not which
+
+  Scenario: Y18 Y19 — at the draw, a player with an empty hand draws one of the top cards
+    Given Leo's hand is empty
+    And the discard pile is cards 49, 33 and 5
+    And Tartarus holds cards 20 and 21
+    And the draw pile has 20 cards
+    And it is Leo's turn to draw
+    Then Leo's hand is empty
+    And the draw pile has 20 cards
+    And the discard pile has 3 cards
+    And Tartarus has 2 cards
+    When Leo draws from the discard pile
+    Then Leo's hand is card 49
+    And the discard pile has 2 cards
+    And Tartarus has 2 cards
+    And it is Lisa's turn

@@ -60,3 +60,11 @@ Feature: Setup — the gods, the Athena token and the deal (rulebook: Setup; Y1�
     When Leo adds card 49 as lands 4
     Then Leo's lands is cards 13, 17, 21 and 49
     And Leo's lands 4 is card 49
+
+  Scenario: Y8 — the seed changes the deal, never the counts
+    Given a game of Ephyran between Leo and Lisa with seed 7
+    Then the draw pile has 72 cards
+    And Leo has 5 cards in his hand
+    And the discard pile has 0 cards
+    And Tartarus has 0 cards
+    And it is Leo's turn
