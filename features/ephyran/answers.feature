@@ -125,3 +125,16 @@ Feature: Answers on another player's turn — Athena's Shield and Hecate's Magic
     Then the move is rejected
     When Leo draws from the discard pile
     Then it is Lisa's turn
+
+  Scenario: Y30 — asked from the active player's left: on Lisa's turn, Max first, then Leo
+    Given Lisa's hand is cards 21 and 17
+    And Max's hand is cards 18 and 57
+    And Leo's hand is cards 15 and 58
+    And it is Lisa's turn
+    When Lisa plays card 21 as Territory Destruction on Max
+    Then Max is to answer
+    When Max does not answer
+    Then Leo is to answer
+    And it is Lisa's turn
+    When Leo answers with card 15
+    Then it is Lisa's turn to draw
