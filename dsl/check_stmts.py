@@ -288,6 +288,18 @@ class StatementChecks(ExpressionChecks):
 
     def s_Pick(self, s: n.Pick, scope: Scope) -> None:
         self.binders([n.Binder(s.span, s.var, s.domain, s.condition)], scope)
+        if s.condition is not None and isinstance(self.p.type_of(s.domain), tuple) \
+                and self.p.type_of(s.domain)[0] == "die":
+            self.error(s.condition.span, "a die rolls any of its faces: 'pick … in DIE' takes no 'where'")
+
+    def s_LoadDie(self, s: n.LoadDie, scope: Scope) -> None:
+        sym = self.p.symbols.get(s.die)
+        faces = self.expr(s.faces, scope)
+        if sym is None or sym.kind != "die":
+            self.error(s.span, f"unknown die '{s.die}'{did_you_mean(s.die, self.p.dice)}")
+            return
+        self.expect(s.faces, faces, ("list", sym.type[1]) if isinstance(sym.type, tuple) else ANY,
+                    f"the next rolls of '{s.die}'")
 
     def s_If(self, s: n.If, scope: Scope) -> None:
         for condition, body in s.branches:

@@ -8,6 +8,7 @@ from .check_base import BUILTIN_NAMES, SPAN_NAMES, CheckerBase, Scope, column_ty
 from .check_exprs import generator_vars, names_in
 from .check_stmts import StatementChecks
 from .errors import Diagnostic, did_you_mean
+from .links import member_names
 from .types import ANY, BOOL, INT, PLAYER, TEAM, TEXT, element_of, show
 
 __all__ = ["BUILTIN_NAMES", "SPAN_NAMES", "Checker", "CheckerBase", "Scope", "column_type"]
@@ -106,7 +107,26 @@ class Checker(StatementChecks):
         for board in p.boards.values():
             for size in board.sizes:
                 self.expect(size, self.expr(size, top), INT, "a board size")
+            if board.shape == "ports":
+                self.ports_board(board)
+        for die in p.dice.values():
+            faces = self.expr(die.faces, top)
+            if not (isinstance(faces, tuple) and faces[0] == "list") and faces != ANY:
+                self.error(die.faces.span, f"a die's faces are a list, not {show(faces)}")
+            p.symbols[die.name].type = ("die", element_of(faces) or ANY)
 
+    def ports_board(self, board: n.BoardDecl) -> None:
+        """`ports of GRID by SIDES, LANES`: a grid, four sides (north, east, south, west in the
+        game's words), and the ports of one side."""
+        grid = self.p.boards.get(board.grid or "")
+        if grid is None or grid.shape != "grid":
+            self.error(board.span, f"'{board.grid}' is not a grid board: ports lie on the sides of a grid's cells")
+        for kind in (board.sides, board.lanes):
+            if kind not in self.p.kinds:
+                self.error(board.span, f"unknown kind '{kind}'{did_you_mean(kind or '', self.p.kinds)}")
+        if board.sides in self.p.kinds and len(member_names(self.p, board.sides)) != 4:
+            self.error(board.span, f"the sides '{board.sides}' must be four: north, east, south and west, "
+                                   f"in that order (in the game's words)")
     def zones_and_vars(self) -> None:
         for zone in self.p.zones.values():
             if zone.kind not in self.p.kinds:

@@ -88,8 +88,31 @@ class KindDecl(Node):
 @dataclass(frozen=True)
 class BoardDecl(Node):
     name: str
-    shape: str  # "ring" | "grid" | "network"
+    shape: str  # "ring" | "grid" | "network" | "ports"
     sizes: tuple
+    # `ports of GRID by SIDES, LANES`: the grid whose cell sides carry the ports, the kind naming
+    # the four sides, and the kind naming the ports of one side.
+    grid: Optional[str] = None
+    sides: Optional[str] = None
+    lanes: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class LinksDecl(Node):
+    """`links COLUMN of KIND on PORTS`: the column of KIND's table lists, for each member (a tile),
+    which ports of the cell it lies on it joins; `COLUMN(t, x)` and `COLUMN(t, x, q)` read it."""
+
+    column: str
+    kind: str
+    board: str
+
+
+@dataclass(frozen=True)
+class DieDecl(Node):
+    """`die NAME: FACES` — a die whose faces (worked out before play) are equally likely."""
+
+    name: str
+    faces: Expr
 
 
 @dataclass(frozen=True)

@@ -170,6 +170,14 @@ class Pick(Node):
 
 
 @dataclass(frozen=True)
+class LoadDie(Node):
+    """`load DIE with FACES` — the die's next rolls, in order, instead of chance."""
+
+    die: str
+    faces: Expr
+
+
+@dataclass(frozen=True)
 class If(Node):
     branches: tuple  # ((cond, body), ...)
     otherwise: Optional[tuple]
@@ -231,5 +239,5 @@ class SpanBlock(Node):
 
 Stmt = Union[
     Let, Assign, CallStmt, Move, Draw, Put, Shuffle, Merge, Connect, EndGame, Emit, Cancel, Modify, Log,
-    Break, Pass, Choose, UpTo, Pick, If, For, Repeat, While, Loop, SpanBlock, Allow, RunCode,
+    Break, Pass, Choose, UpTo, Pick, LoadDie, If, For, Repeat, While, Loop, SpanBlock, Allow, RunCode,
 ]

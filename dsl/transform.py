@@ -151,7 +151,7 @@ class _ToNodes(Transformer):
         return n.KindDecl(self._span(meta), str(name), (), str(table), self._tspan(table))
 
     def board_decl(self, meta, name, shape):
-        return n.BoardDecl(self._span(meta), str(name), shape[0], shape[1])
+        return n.BoardDecl(self._span(meta), str(name), *shape)
 
     def ring_shape(self, meta, size):
         return ("ring", (size,))
@@ -161,6 +161,15 @@ class _ToNodes(Transformer):
 
     def network_shape(self, meta, capacity):
         return ("network", (capacity,))
+
+    def ports_shape(self, meta, grid, sides, lanes):
+        return ("ports", (), str(grid), str(sides), str(lanes))
+
+    def links_decl(self, meta, column, kind, board):
+        return n.LinksDecl(self._span(meta), str(column), str(kind), str(board))
+
+    def die_decl(self, meta, name, faces):
+        return n.DieDecl(self._span(meta), str(name), faces)
 
     def zone_decl(self, meta, form, name, index, kind, visibility, reveal):
         return n.ZoneDecl(self._span(meta), str(name), index or (), str(kind), str(form) == "pile",
@@ -295,6 +304,9 @@ class _ToNodes(Transformer):
 
     def shuffle_stmt(self, meta, zone):
         return n.Shuffle(self._span(meta), zone)
+
+    def load_stmt(self, meta, die, faces):
+        return n.LoadDie(self._span(meta), str(die), faces)
 
     def merge_stmt(self, meta, first, second):
         return n.Merge(self._span(meta), first, second)
