@@ -84,7 +84,8 @@ class Suspension:
         if isinstance(s, n.Put):
             return self.zone_triggers_suspend(zone_root(s.zone))
         if isinstance(s, n.Emit):
-            if self.any_suspends(self.trigger_list("event", s.event)):
+            answers = self.trigger_list("answer", s.event) if s.askers is not None else []
+            if self.any_suspends(self.trigger_list("event", s.event) + answers):
                 return True
         if isinstance(s, n.SpanBlock):
             if self.any_suspends(self.trigger_list("span_end", s.kind)):

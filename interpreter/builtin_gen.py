@@ -9,13 +9,17 @@ from typing import Any, Callable
 
 from rulebook.dsl import nodes as n
 
+from .runtime import RulesRuntimeError
+
 
 class BuiltinGen:
     """Needs from the expression compiler: k(), expr(), domain(), zone_of(), type_of(), shower(),
     span_ref(), fresh(), layout, player_count, team_of, team_names."""
 
     layout: Any
+    kind_sizes: dict
     type_of: Callable[..., Any]
+    k: Callable[..., str]
 
     def b_count(self, e, args, scope):
         t = self.type_of(e.args[0])
@@ -123,3 +127,34 @@ class BuiltinGen:
 
     def b_top(self, e, args, scope):
         return f"(D[{args[0]}][-1] if D[{args[0]}] else None)"
+
+    # ------------------------------------------------------------ boards of ports (fixed tuples)
+    def _geometry(self, e):
+        board = self.layout.boards.get(self.type_of(e)[1])
+        if board is None:
+            raise RulesRuntimeError(e.span, "where ports lie is known once the boards are laid out: "
+                                            "use this in play, not in a constant")
+        return board
+
+    def b_port_at(self, e, args, scope):
+        lanes = self.kind_sizes[self.type_of(e.args[2])[1]]
+        return f"((({args[0]}) - 1) * 4 + ({args[1]})) * {lanes} + ({args[2]}) + 1"
+
+    def _port_table(self, e, args, column: str) -> str:
+        board = self._geometry(e.args[0])
+        return f"{self.k(getattr(board.ports, column))}[{args[0]} - 1]"
+
+    def b_turned(self, e, args, scope):
+        return self._port_table(e, args, "turned")
+
+    def b_ahead(self, e, args, scope):
+        return self._port_table(e, args, "ahead")
+
+    def b_behind(self, e, args, scope):
+        return self._port_table(e, args, "behind")
+
+    def b_heading(self, e, args, scope):
+        return self._port_table(e, args, "heading")
+
+    def b_lane_of(self, e, args, scope):
+        return self._port_table(e, args, "lane")

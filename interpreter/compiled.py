@@ -1,7 +1,7 @@
 """Compile a checked program, for one set of options, into Python functions — once per game."""
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from rulebook.dsl.errors import OptionsError
 
@@ -13,7 +13,7 @@ from . import runtime
 from .exprgen import Scope, TableValue, _frozen
 from .flatgen import FlatGen, resolve_pc
 from .layout import (
-    CURRENT_PHASE, CURRENT_PLAYER, CURRENT_STEP, Dim, grid_board, network_board, ring_board,
+    CURRENT_PHASE, CURRENT_PLAYER, CURRENT_STEP, Dim, grid_board, network_board, ports_board, ring_board,
 )
 from .runtime import RulesRuntimeError
 from .stmtgen import Ctx
@@ -21,14 +21,16 @@ from .stmtgen import Ctx
 _HELPERS = {name: getattr(runtime, name) for name in (
     "present", "take", "draw_one", "best", "index_of", "at", "row", "pile_draw", "shuffle", "groups",
     "tiles", "merge", "ring_step", "ring_group_step", "ring_group_neighbours", "graph_group_neighbours",
-    "pick", "ix", "remove_from_pile", "connect", "network_group_neighbours", "end_span", "safe_div", "show", "GameOver",
+    "pick", "roll", "load_die", "ix", "remove_from_pile", "connect", "network_group_neighbours", "end_span", "safe_div", "show", "GameOver",
 )}
 
 
 class Sink:
-    """Where `log` lines go; None (the default) skips formatting them at all."""
+    """Where `log` lines go; None (the default) skips formatting them at all. With a `viewer`,
+    lines written `to` another player reach the sink in their public text (or not at all)."""
 
-    sink = None
+    sink: Optional[Callable] = None
+    viewer: Optional[int] = None
 
 
 class CompiledGame(FlatGen):
@@ -40,6 +42,8 @@ class CompiledGame(FlatGen):
         self.player_names = tuple(player_names)
         self.seating = team_of
         self.RT = Sink()
+        self._link_tables: dict = {}
+        self.dice: dict = {}  # name -> (slot of its loaded rolls, its faces)
         self.namespace: dict[str, Any] = dict(_HELPERS, K=self.K, RT=self.RT)
         self.tables = {name: TableValue(name, table.rows, table.key) for name, table in program.tables.items()}
         self._kinds()
@@ -54,6 +58,7 @@ class CompiledGame(FlatGen):
         self.compile_native_callables()
         self.compile_values()
         self.compile_code_defaults()
+        self.compile_reveals()
         self._extras()
         self._assemble()
 
@@ -129,7 +134,13 @@ class CompiledGame(FlatGen):
         return Dim(board.low, board.size, name, board=name)
 
     def _layout(self) -> None:
-        for name, decl in self.p.boards.items():
+        # Boards of ports after the grids they lie on.
+        for name, decl in sorted(self.p.boards.items(), key=lambda item: item[1].shape == "ports"):
+            if decl.shape == "ports":
+                assert decl.grid and decl.sides and decl.lanes  # the grammar gives all three
+                self.layout.add_board(ports_board(name, self.layout.boards[decl.grid],
+                                                  self.kind_names[decl.sides], self.kind_names[decl.lanes]))
+                continue
             sizes = [self.evaluate(size) for size in decl.sizes]
             if any(not isinstance(s, int) or s < 1 or s > 100_000 for s in sizes):
                 raise RulesRuntimeError(decl.span, f"board '{name}' needs sizes from 1 to 100000, not {sizes}")
@@ -144,6 +155,38 @@ class CompiledGame(FlatGen):
         for var in self.p.vars.values():
             holds_list = var.type.name == "list"
             self.layout.add_var(var, tuple(self._dim(p) for p in var.index), holds_list)
+        for name, die in self.p.dice.items():
+            faces = tuple(self.evaluate(die.faces))
+            if not faces:
+                raise RulesRuntimeError(die.span, f"die '{name}' has no faces")
+            self.dice[name] = (self.layout.add_die(), faces)
+
+    def link_tables(self, column: str, kind: str) -> tuple:
+        """For a links column, per member and cell: (the ports named, heading out of the cell;
+        a dict from each port named, either way, to the other ports of its link)."""
+        found = self._link_tables.get((column, kind))
+        if found is not None:
+            return found
+        board = self.layout.boards[self.p.links[(column, kind)].board]
+        lanes, grid = board.ports.lanes, self.layout.boards[board.ports.grid]
+        every, others = [], []
+        for links in self.p.link_cells[(column, kind)]:
+            per_cell_every, per_cell_others = [], []
+            for cell in grid.nodes:
+                def port(local: tuple) -> int:
+                    return ((cell - 1) * 4 + local[0]) * lanes + local[1] + 1
+                named = tuple(port(q) for link in links for q in link)
+                joined: dict = {}
+                for link in links:
+                    for q in link:
+                        rest = tuple(port(r) for r in link if r != q)
+                        joined[port(q)] = joined[board.ports.turned[port(q) - 1]] = rest
+                per_cell_every.append(named)
+                per_cell_others.append(joined)
+            every.append(tuple(per_cell_every))
+            others.append(tuple(per_cell_others))
+        self._link_tables[(column, kind)] = (tuple(every), tuple(others))
+        return self._link_tables[(column, kind)]
 
     def initial_data(self) -> list:
         data: list = [None] * self.layout.size
@@ -152,6 +195,8 @@ class CompiledGame(FlatGen):
             empty = () if zone.ordered else 0
             for slot in range(zone.base, zone.base + zone.width * zone.instances):
                 data[slot] = empty
+        for slot, _ in self.dice.values():
+            data[slot] = ()
         for name, var in self.layout.vars.items():
             decl = self.p.vars[name]
             if decl.initial is not None:
@@ -166,6 +211,8 @@ class CompiledGame(FlatGen):
             for slot in range(var.base, var.base + count):
                 data[slot] = value
         for board in self.layout.boards.values():
+            if board.roots < 0:
+                continue
             for node in board.nodes:
                 data[board.roots + node - board.low] = node
                 if board.edges >= 0:
@@ -198,6 +245,16 @@ class CompiledGame(FlatGen):
                 fn = self.fresh("STAT")
                 self.source += [f"def {fn}(S):", "    D = S.data", f"    return {self.expr(stat.value, scope)}"]
                 self.statistic_entries.append((label, fn, names_players))
+
+    def compile_reveals(self) -> None:
+        """`hidden|private unless C`: a function of the state per zone or variable that has one."""
+        self.reveal_names = {}
+        for name, decl in list(self.p.zones.items()) + list(self.p.vars.items()):
+            if decl.reveal is not None:
+                fn = self.fresh("REVEAL")
+                self.source += [f"def {fn}(S):", "    D = S.data",
+                                f"    return {self.expr(decl.reveal, Scope(self, False))}"]
+                self.reveal_names[name] = fn
 
     def compile_code_defaults(self) -> None:
         """For expression columns: a function giving the declared default, for empty cells."""
@@ -237,10 +294,12 @@ class CompiledGame(FlatGen):
                 option.body = resolve_pc(option.body)
                 option.guard = ns[option.guard] if option.guard else None
                 option.label = ns[option.label] if option.label in ns else _constant_label(self, option.label)
+                option.public = ns[option.public] if option.public else None
                 for binding in option.bindings:
                     binding.domain = ns[binding.domain]
                     binding.condition = ns[binding.condition] if binding.condition else None
         self.invariants = [(label, ns[f"INV{i}"]) for i, label in enumerate(self.invariant_names)]
+        self.reveals = {name: ns[fn] for name, fn in self.reveal_names.items()}
         self.score = ns.get("SCORE")
         self.statistics = [(label, ns[fn]) for label, fn, _ in self.statistic_entries]
         self.statistics_naming_players = tuple(names for _, _, names in self.statistic_entries)

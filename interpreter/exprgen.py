@@ -96,6 +96,7 @@ class ExprGen(BuiltinGen):
         self.player_names: tuple = ()
         self.fresh_counter = 0
         self.hoist_frames: list = []  # (generator variable, values hoisted out of its loop)
+        self.dice: dict = {}  # die name -> (slot of its loaded rolls, its faces)
 
     # ------------------------------------------------------------ constants
     def k(self, value: Any) -> str:
@@ -219,6 +220,8 @@ class ExprGen(BuiltinGen):
             return self.k(self.layout.boards[e.name].nodes)
         if sym.kind == "table":
             return self.k(self.tables[e.name])
+        if sym.kind == "die":  # as a list: its faces
+            return self.k(self.dice[e.name][1])
         if sym.kind == "zone":
             return repr(self.layout.zones[e.name].base)
         if sym.kind == "var":
@@ -358,7 +361,23 @@ class ExprGen(BuiltinGen):
         code = next((k for (c, k), d in self.p.codes.items() if c == e.name and d.result is not None), None)
         if code is not None:
             return self.code_value_call(e.name, code, args)
+        if any(column == e.name for column, _ in self.p.links):
+            return self.links_call(e, args)
         return getattr(self, "b_" + e.name)(e, args, scope)
+
+    def links_call(self, e: n.Call, args: list) -> str:
+        """A links column read for a member on a cell: every port it names there, or (given a
+        port, either way across its edge) the ports linked to it; nothing for no member."""
+        kind = self.type_of(e.args[0])[1]
+        every, others = self.link_tables(e.name, kind)
+        m = self.fresh("m")
+        if len(args) == 2:
+            return f"(lambda {m}: () if {m} is None else {self.k(every)}[{m}][{args[1]} - 1])({args[0]})"
+        return (f"(lambda {m}: () if {m} is None else {self.k(others)}[{m}][{args[1]} - 1].get({args[2]}, ()))"
+                f"({args[0]})")
+
+    def link_tables(self, column: str, kind: str) -> tuple:
+        raise NotImplementedError  # provided by the compiled game, which knows the boards
 
     def code_value_call(self, column: str, kind: str, args: list) -> str:
         raise NotImplementedError  # provided by the statement compiler

@@ -94,12 +94,19 @@ class FlatGen(StmtGen):
         self.source += [f"def {fn}(S, L):", "    D = S.data", f"    return {self.expr(option.guard, scope)}"]
         return fn
 
-    def label_function(self, option: n.Option) -> str:
+    def public_label_function(self, option: n.Option) -> Optional[str]:
+        """The function giving the text the players not deciding see of a move, if declared."""
+        return self.label_function(option, option.public) if option.public is not None else None
+
+    def label_function(self, option: n.Option, text_node: Optional[n.String] = None) -> str:
+        """The function giving a move's text (or `text_node`, another text of it) from its values."""
         fn = self.fresh("LBL")
         scope = Scope(self, False)
         for i, b in enumerate(option.binders):
             scope.bind_as(b.var, f"V[{i}]")
-        if option.label is None:
+        if text_node is not None:
+            text = self.expr(text_node, scope)
+        elif option.label is None:
             shown = [self.show(n.Name(b.span, b.var), scope) for b in option.binders]
             text = "' '.join((" + "".join(s + ", " for s in shown) + "))" if shown else self.k("")
         else:
@@ -120,7 +127,8 @@ class FlatGen(StmtGen):
             option = s.options[0]
             label = self.label_function(option)
             bindings, slots = self.bindings(option.binders, scope)
-            site.options.append(OptionSite(label, bindings, block.next_pc))
+            site.options.append(OptionSite(label, bindings, block.next_pc,
+                                           public=self.public_label_function(option)))
             if s.optional:
                 site.options.append(OptionSite(self.k("pass"), [], block.next_pc, tuple(slots)))
             return
@@ -129,7 +137,8 @@ class FlatGen(StmtGen):
             inner = scope.child()
             label = self.label_function(option)
             bindings, _ = self.bindings(option.binders, inner)
-            site.options.append(OptionSite(label, bindings, block.next_pc, guard=self.guard_function(option, inner)))
+            site.options.append(OptionSite(label, bindings, block.next_pc, guard=self.guard_function(option, inner),
+                                           public=self.public_label_function(option)))
             self.flat_body(block, option.body, inner, ctx)
             self.jump(block, end.ref)
         block.mark(end)
@@ -260,7 +269,8 @@ class FlatGen(StmtGen):
                 inner = block.scope.child()
                 label = self.label_function(option)
                 bindings, _ = self.bindings(option.binders, inner)
-                options.append(OptionSite(label, bindings, block.next_pc, guard=self.guard_function(option, inner)))
+                options.append(OptionSite(label, bindings, block.next_pc, guard=self.guard_function(option, inner),
+                                          public=self.public_label_function(option)))
                 self.flat_body(block, option.body, inner, Ctx(flat=True))
                 block.add([f"return {POP}"])
             self.action_sites.append((block.id, options, decl.span))
@@ -302,10 +312,40 @@ class FlatGen(StmtGen):
                           f"    {flag} = 1"]
         block.add(lines + self.push_lines(block))
         end = block.label()
+        answers = self.triggers("answer", s.event) if s.askers is not None else []
+        if answers:
+            self.ask_in_turn(block, s, scope, args, answers, flag, end)
         block.add([f"return {end.ref} if {flag} else {block.next_pc + 1}"])
         if s.body is not None:
             self.flat_body(block, s.body, scope.child(), ctx)
         block.mark(end)
+
+    def ask_in_turn(self, block: FlatBlock, s: n.Emit, scope: Scope, args: list, answers: list,
+                    flag: str, end: Label) -> None:
+        """`answered by ORDER`: one (player, answer trigger) pair at a time, each asked only while
+        nothing has cancelled the event; a trigger that can decide runs as a frame of its own."""
+        assert s.askers is not None  # only an emit with `answered by` gets here
+        inner = scope.child()
+        items, at, asked = inner.bind("\0askers"), inner.bind("\0asked_at"), inner.bind("\0asked")
+        block.add([f"if {flag}:", f"    return {end.ref}", f"{items} = tuple({self.expr(s.askers, scope)})",
+                   f"{at} = 0", f"return {block.next_pc + 1}"])
+        head, done = block.label(), block.label()
+        block.mark(head)
+        count = len(answers)
+        lines = [f"if {flag} or {at} >= len({items}) * {count}:", f"    return {done.ref}",
+                 f"{asked} = {items}[{at} // {count}]", f"{at} += 1"]
+        for k, t in enumerate(answers):
+            lines.append(f"if ({at} - 1) % {count} == {k}:")
+            target = self.flat_triggers.get(id(t))
+            if target is not None:
+                frame = self.frame(target, args + [asked, "len(S.frames) - 1", str(_slot(flag))])
+                lines += [f"    S.frames[-1][1] = {head.ref}", f"    S.frames.append({frame})",
+                          f"    return {PUSHED}"]
+            else:
+                call = f"{self.trigger_names[id(t)]}(S{''.join(', ' + a for a in args)}, {asked})"
+                lines += [f"    if {call}:", f"        {flag} = 1"]
+        block.add(lines + [f"return {head.ref}"])
+        block.mark(done)
 
     # ------------------------------------------------------------ whole blocks
     def path_function(self, source: str) -> str:
@@ -343,7 +383,7 @@ class FlatGen(StmtGen):
             for name in self.trigger_params(t):
                 trigger_block.scope.bind(name or "\0unused")
             handler = None
-            if t.form == "event":
+            if t.form in ("event", "answer"):
                 trigger_block.scope.bind("\0depth")
                 trigger_block.scope.bind("\0flag")
                 handler = "flat"

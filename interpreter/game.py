@@ -66,9 +66,12 @@ class Game:
     def team_of(self, player: int) -> int:
         return self.compiled.team_of[player]
 
-    def set_log(self, sink) -> None:
-        """Send every `log` line of the rules to sink(state, text); None turns logging off."""
+    def set_log(self, sink, viewer: Optional[int] = None) -> None:
+        """Send every `log` line of the rules to sink(state, text); None turns logging off.
+        With a viewer, a line the rules write `to` another player arrives in its public text (or
+        not at all): the log as that player may read it."""
         self.compiled.RT.sink = sink
+        self.compiled.RT.viewer = viewer
 
     # ------------------------------------------------------------ states
     def new_initial_state(self, seed: int = 0) -> State:
@@ -267,24 +270,47 @@ class Game:
         """The labels of every declared invariant that does not hold."""
         return [label for label, test in self.compiled.invariants if not test(S)]
 
+    def public_text(self, S: State, move: Move, viewer: Optional[int] = None) -> str:
+        """The text of `move` (legal at S, before it is played) as `viewer` may read it: the
+        decider reads the move itself; the others (and viewer None, everyone) read the public
+        text its `choose` declares, or the move itself when it declares none."""
+        if viewer is not None and viewer == S.decider:
+            return str(move)
+        site, _ = self._pending(S)
+        choices = self._choices(S) if move.decision == site.id else []
+        if not 0 <= move.option < len(choices):
+            raise IllegalMove(f"'{move}' is not one of the choices here")
+        public = choices[move.option][0].public
+        return str(move) if public is None else public(move.values)
+
+    def hidden_zones(self, S: State, player: int) -> Iterator[tuple]:
+        """(zone layout, first slot) of every zone instance `player` may not look into now:
+        hidden ones, the private ones of the others, unless the rules reveal them (`unless`)."""
+        reveals = self.compiled.reveals
+        for zone in self.compiled.layout.zones.values():
+            if zone.visibility == "public" or (zone.name in reveals and reveals[zone.name](S)):
+                continue
+            per_player = zone.instances // zone.dims[0].size if zone.dims else zone.instances
+            for instance in range(zone.instances):
+                if zone.visibility == "private" and instance // per_player == player:
+                    continue
+                yield zone, zone.base + instance * zone.width
+
     def view(self, S: State, player: int) -> dict:
-        """What `player` may see: hidden zones show only how many pieces they hold."""
+        """What `player` may see: hidden zones show only how many pieces they hold, private
+        ones show theirs to their own player only, until the rules reveal them (`unless`);
+        hidden variables show nothing; the chance generator is left out."""
         raw = S.to_json()
         data = list(raw["data"])
-        for zone in self.compiled.layout.zones.values():
-            if zone.visibility == "public":
-                continue
-            for instance in range(zone.instances):
-                if zone.visibility == "private" and instance // (zone.instances // zone.dims[0].size) == player:
-                    continue
-                start = zone.base + instance * zone.width
-                values = data[start:start + zone.width]
-                total = len(values[0]) if zone.ordered else sum(values)
-                data[start:start + zone.width] = [None] * zone.width
-                data[start] = {"hidden": total}
+        for zone, start in self.hidden_zones(S, player):
+            values = data[start:start + zone.width]
+            total = len(values[0]) if zone.ordered else sum(values)
+            data[start:start + zone.width] = [None] * zone.width
+            data[start] = {"hidden": total}
+        reveals = self.compiled.reveals
         for name, var in self.compiled.layout.vars.items():
             visibility = self.program.vars[name].visibility
-            if visibility == "public":
+            if visibility == "public" or (name in reveals and reveals[name](S)):
                 continue
             count = 1
             for d in var.dims:

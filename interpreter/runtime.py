@@ -51,6 +51,23 @@ def pick(S, domain: Sequence):
     return domain[rand_below(S, len(domain))]
 
 
+def roll(S, D: list, slot: int, faces: tuple):
+    """A die's roll: the next face it was loaded with, else a face at random."""
+    loaded = D[slot]
+    if loaded:
+        D[slot] = loaded[1:]
+        return loaded[0]
+    return faces[rand_below(S, len(faces))]
+
+
+def load_die(rolls: Sequence, faces: tuple, span: Span) -> tuple:
+    """The rolls a die is loaded with, each one of its faces."""
+    for face in rolls:
+        if face not in faces:
+            raise RulesRuntimeError(span, f"{face!r} is not a face of this die")
+    return tuple(rolls)
+
+
 # ---------------------------------------------------------------- pieces in multiset zones
 def present(D: list, base: int, kinds: int) -> tuple:
     """The kinds with at least one piece in the zone at base."""

@@ -43,6 +43,7 @@ class OptionSite:
     body: Any  # pc (resolved from a label)
     clears: tuple = ()  # slots set to none when a plain optional choice is passed
     guard: Union[str, Callable, None] = None  # the option is offered only while this holds
+    public: Union[str, Callable, None] = None  # values -> the move's text for the others, if declared
 
 
 @dataclass
@@ -182,7 +183,16 @@ class StmtGen(ExprGen):
         return [f"S.frames[{depth}][2][{flag}] = 1", f"return {POP}"]
 
     def n_Log(self, s: n.Log, scope, ctx):
-        return ["if RT.sink is not None:", f"    RT.sink(S, {self.expr(s.text, scope)})"]
+        if s.audience is None:
+            return ["if RT.sink is not None:", f"    RT.sink(S, {self.expr(s.text, scope)})"]
+        # A line for one player: a log kept for another viewer gets the public text, or nothing.
+        who = self.fresh("w")
+        lines = ["if RT.sink is not None:", f"    {who} = {self.expr(s.audience, scope)}",
+                 f"    if RT.viewer is None or RT.viewer == {who}:",
+                 f"        RT.sink(S, {self.expr(s.text, scope)})"]
+        if s.public is not None:
+            lines += ["    else:", f"        RT.sink(S, {self.expr(s.public, scope)})"]
+        return lines
 
     def n_EndGame(self, s: n.EndGame, scope, ctx):
         winners = self.expr(s.winners, scope) if s.winners is not None else "()"
@@ -200,10 +210,23 @@ class StmtGen(ExprGen):
         return [f"connect(D, {board.edges}, {board.low}, {self.expr(s.first, scope)}, {self.expr(s.second, scope)})"]
 
     def n_Pick(self, s: n.Pick, scope, ctx):
+        die = self.die_of(s.domain, scope)
+        if die is not None:  # a roll: its next loaded face, else a face at random
+            slot, faces = die
+            return [f"{scope.bind(s.var)} = roll(S, D, {slot}, {self.k(faces)})"]
         g = n.Generator(s.span, n.Name(s.span, s.var), s.var, s.domain, s.condition)
         self.p.types[id(g.element)] = self.type_of(s.domain)
         element, clause, hoisted = self.generator(g, scope)
         return [f"{scope.bind(s.var)} = pick(S, {self.wrap_hoisted(f'tuple({element} {clause})', hoisted)})"]
+
+    def die_of(self, e: n.Node, scope) -> Optional[tuple]:
+        if isinstance(e, n.Name) and scope.lookup(e.name) is None and e.name in self.dice:
+            return self.dice[e.name]
+        return None
+
+    def n_LoadDie(self, s: n.LoadDie, scope, ctx):
+        slot, faces = self.dice[s.die]
+        return [f"D[{slot}] = load_die({self.expr(s.faces, scope)}, {self.k(faces)}, {self.span_ref(s.span)})"]
 
     def n_Shuffle(self, s: n.Shuffle, scope, ctx):
         return [f"shuffle(S, D, {self.expr(s.zone, scope)})"]
@@ -432,6 +455,14 @@ class StmtGen(ExprGen):
         for t in self.triggers("event", s.event):
             lines.append(f"if {self.trigger_names[id(t)]}(S{''.join(', ' + a for a in args)}):")
             lines.append(f"    {flag} = True")
+        answers = self.triggers("answer", s.event) if s.askers is not None else []
+        if answers and s.askers is not None:  # each player asked in turn runs them, until one cancels
+            asked = self.fresh("q")
+            lines += [f"for {asked} in {self.expr(s.askers, scope)}:"]
+            for t in answers:
+                call = f"{self.trigger_names[id(t)]}(S{''.join(', ' + a for a in args)}, {asked})"
+                lines += [f"    if not {flag} and {call}:", f"        {flag} = True"]
+            lines += [f"    if {flag}:", "        break"]
         if s.body is not None:
             lines.append(f"if not {flag}:")
             lines.extend(indent(self.native_block(s.body, scope.child(), ctx)))
@@ -471,7 +502,7 @@ class StmtGen(ExprGen):
             return [t.binds[0], t.binds[1]]
         if t.form == "change":
             return [t.binds[0]]
-        if t.form == "event":
+        if t.form in ("event", "answer"):
             return list(t.binds)
         return []
 
@@ -483,7 +514,7 @@ class StmtGen(ExprGen):
             fn = self.trigger_names[id(t)]
             if self.suspension.triggers[id(t)]:
                 continue
-            if t.form == "event":
+            if t.form in ("event", "answer"):
                 self.native_function(fn, self.trigger_params(t), t.body, Ctx(handler="native"),
                                      condition=t.condition, result="False")
             else:

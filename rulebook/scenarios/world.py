@@ -377,6 +377,13 @@ class World:
             if winners and len(winners) < self.game.player_count:
                 raise ScenarioFailure(f"not a draw: {self._names(winners)} won")
             return
+        if "reason" in spec:  # the end's own words, as the rules gave them (`end game … because`)
+            wanted = self.format(step, spec["reason"], values)
+            reason = self.game.result(self.state).reason or ""
+            if reason.strip().lower() != wanted.strip().lower():
+                raise ScenarioFailure(f"the game is over because {reason or '(no reason given)'}, not because {wanted}")
+        if "winners" not in spec:
+            return
         expected = set(_as_list(self.evaluate(step, spec["winners"], values)))
         if winners != expected:
             raise ScenarioFailure(f"expected {self._names(expected)} to win, but {self._names(winners) or 'nobody'} "
