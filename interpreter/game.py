@@ -360,11 +360,6 @@ class Game:
                "result": view.get("result"), "allows": []}
         return State.from_json(raw, self._list_slots)
 
-    def public_text(self, S: State, move: Move, viewer: Optional[int]) -> str:
-        """The text of `move` (legal at S, before it is applied) as player `viewer` may see it;
-        viewer None: what everyone sees. By default every move is seen as its own text."""
-        return str(move)
-
     def place_at(self, S: State, step: str, player: int) -> None:
         """Put S's flow at the first decision of `step` in `player`'s turn (for scenarios).
         Nothing else changes; raises PlacementError and leaves S as it was if that cannot be."""

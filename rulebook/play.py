@@ -79,7 +79,7 @@ class Table:
         to the end, or until a person quits; gives the last state."""
         game = self.game
         history: list[tuple[State, int]] = []  # each human decision: (state, moves recorded before it)
-        game.set_log(self._log)
+        game.set_log(self._log, self._log_audience())
         try:
             state = start() if callable(start) else start
             while not game.is_terminal(state):
@@ -111,6 +111,13 @@ class Table:
         if game.is_terminal(state):
             self.record.result = describe_result(game, state)
         return state
+
+    def _log_audience(self) -> Optional[int]:
+        """Whose log the rules' `log … to P` lines are written for: everything (None), one
+        player, or -1 — nobody in particular, so each such line comes in its public text."""
+        if self.log_viewer == EVERYTHING:
+            return None
+        return -1 if self.log_viewer is None else self.log_viewer
 
     def _log(self, state, text: str) -> None:
         if self.out is not None:

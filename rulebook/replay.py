@@ -70,7 +70,8 @@ class Replay:
     def scene(self, step: int, viewer: Viewer) -> dict:
         from .display import display_for, make_scene
 
-        return make_scene(self.game, display_for(self.game), self.view(step, viewer))
+        display = display_for(self.game, [m["path"] for m in self.record.mods])
+        return make_scene(self.game, display, self.view(step, viewer))
 
     def moves(self, viewer: Viewer) -> list[dict]:
         """Each move as the viewer may see it: {"player", "move"}."""

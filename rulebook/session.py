@@ -33,6 +33,9 @@ def run_play(args, inp: Optional[TextIO] = None, out: Optional[TextIO] = None) -
     shown = None if args.quiet else out
     table = Table(game, seats, record, shown, log_viewer=log_viewer, rng=random.Random(seed))
     if humans:
+        from .display import display_for
+
+        display_for(game, [m["path"] for m in record.mods])  # the mods' sections too, from here on
         table.people = _people(game, inp, out, seats, record)
     if args.resume and shown is not None:
         print(f"Resuming {record.title} after {len(record.moves)} moves", file=out)

@@ -177,3 +177,23 @@ def test_every_shown_text_is_escaped_in_the_picture() -> None:
     svg = draw_svg(scene)
     assert "<script>" not in svg and "</svg>" not in svg[:-6] and "<b>" not in svg and "<i>" not in svg
     assert "&lt;script&gt;" in svg and svg_tree(svg) is not None
+
+
+def test_the_documented_example_is_the_toy_games_own_file() -> None:
+    doc = (ROOT / "docs" / "display.md").read_text(encoding="utf-8")
+    example = doc.split("## An example")[1].split("```yaml\n")[1].split("```")[0]
+    assert example in (TOYS / "ring" / "display.yaml").read_text(encoding="utf-8")
+
+
+def test_a_mods_sections_are_added_and_replace_by_title(tmp_path: Path) -> None:
+    mod = tmp_path / "extra"
+    mod.mkdir()
+    (mod / "mod.yaml").write_text("name: extra\ngame: eriantys\ngame_version: '1.0'\n", encoding="utf-8")
+    (mod / "display.yaml").write_text("sections:\n  - title: Clouds\n    layout: rows\n    label: none at all\n"
+                                      "  - title: Bag\n    layout: rows\n    parts:\n      - value: count(bag)\n",
+                                      encoding="utf-8")
+    game = load_game("eriantys", mods=[mod])
+    display = display_for(game, [mod])
+    assert [s.title for s in display.sections] == ["Islands", "Clouds", "Schools", "Characters", "Bag"]
+    scene = scene_of(game, game.new_initial_state(1), 0)
+    assert scene["sections"][1]["items"][0]["label"] == "none at all"

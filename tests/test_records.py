@@ -193,3 +193,13 @@ def test_simulate_keeps_every_games_record(capsys, tmp_path: Path) -> None:
     assert [f.name for f in files] == [f"game-{seed}.json" for seed in range(10, 15)]
     game, record = open_record(files[2])
     assert record.seed == 12 and record.finished and record.seats == ["random", "random"]
+
+
+def test_others_hidden_moves_are_in_their_public_form_in_a_players_record(capsys, tmp_path: Path) -> None:
+    masks = str(ROOT / "tests" / "games" / "masks")
+    mine = saved(capsys, tmp_path, masks, "--names", "Leo,Lisa,Max", "--seed", "3", "--as", "Leo")
+    full = saved(capsys, tmp_path, masks, "--names", "Leo,Lisa,Max", "--seed", "3", name="full.json")
+    pairs = list(zip(full["moves"], mine["moves"]))
+    kept = [(f["move"], m["move"]) for f, m in pairs if f["move"].startswith("keeps")]
+    assert any(m == "keeps a card" and f != m for f, m in kept)                  # the others' keeps
+    assert all(m["move"] == f["move"] for f, m in pairs if f["player"] == "Leo")  # Leo's own, in full

@@ -43,6 +43,15 @@ class Palette:
         return PALETTE[digest[0] % len(PALETTE)]
 
 
+def column_name(col: int) -> str:
+    """A grid column's name as the game's grid nodes are named: a, b, … z, aa, ab, …"""
+    name = ""
+    while col:
+        col, r = divmod(col - 1, 26)
+        name = chr(ord("a") + r) + name
+    return name
+
+
 def type_name(t: Any) -> Optional[str]:
     """What colours are declared under for values of type t: a kind's, a board's name, player, team."""
     if t in ("player", "team"):

@@ -11,6 +11,8 @@ import math
 from html import escape
 from typing import Optional
 
+from .scene import CSS_COLOURS, column_name
+
 WIDTH = 760
 FONT = "font-family='Helvetica,Arial,sans-serif'"
 TITLE_HEIGHT = 26
@@ -127,8 +129,6 @@ def _parts(flow: _Flow, parts: list) -> None:
 def _is_colour_word(piece: dict) -> bool:
     """A piece named by its colour is drawn as a dot of that colour; any other as a small card
     with its name (its colour on the border)."""
-    from .scene import CSS_COLOURS
-
     return piece["name"].lower() in CSS_COLOURS
 
 
@@ -214,7 +214,7 @@ def _grid(section: dict, top: float) -> tuple[list, float]:
     left = (WIDTH - size * columns) / 2
     out: list[str] = []
     for col in range(1, columns + 1):
-        out.append(_text(left + (col - 0.5) * size, top + 12, _letters(col), 11, "middle", fill="#777"))
+        out.append(_text(left + (col - 0.5) * size, top + 12, column_name(col), 11, "middle", fill="#777"))
     for row in range(1, rows + 1):
         out.append(_text(left - 8, top + 18 + (row - 0.5) * size + 4, str(row), 11, "end", fill="#777"))
     for item in items:
@@ -228,14 +228,6 @@ def _grid(section: dict, top: float) -> tuple[list, float]:
         _parts(flow, item["parts"])
         out.extend(flow.centred())
     return out, 18 + rows * size + 6
-
-
-def _letters(col: int) -> str:
-    name = ""
-    while col:
-        col, r = divmod(col - 1, 26)
-        name = chr(ord("a") + r) + name
-    return name
 
 
 def _network(section: dict, top: float) -> tuple[list, float]:

@@ -10,6 +10,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from .scene import column_name
+
 
 def console_for(out: TextIO) -> Console:
     return Console(file=out, highlight=False, emoji=False, markup=False, soft_wrap=False)
@@ -101,18 +103,10 @@ def _matrix(console: Console, cells: dict, columns: int, rows: int, letters: boo
     table = Table(show_header=True, box=None, padding=(0, 1), pad_edge=False, header_style="dim")
     table.add_column("", style="dim", justify="right")
     for col in range(1, columns + 1):
-        table.add_column(_column_name(col) if letters else str(col), justify="center")
+        table.add_column(column_name(col) if letters else str(col), justify="center")
     for row in range(1, rows + 1):
         table.add_row(str(row), *(cells.get((col, row), Text("")) for col in range(1, columns + 1)))
     console.print(table)
-
-
-def _column_name(col: int) -> str:
-    name = ""
-    while col:
-        col, r = divmod(col - 1, 26)
-        name = chr(ord("a") + r) + name
-    return name
 
 
 def _grid(console: Console, section: dict) -> None:
