@@ -114,6 +114,7 @@ HIDDEN = [  # (a line of the full log about another player's hidden card or toke
     (re.compile(r"(\w+) takes (Zeus's thunderbolt|Poseidon's trident|Athena's owl|Ares's helmet)$"),
      r"\1 takes a magic object"),
     (re.compile(r"(\w+) sees (card \d+|Dionysus)$"), None),  # the Graeae's cards: nothing at all
+    (re.compile(r"(\w+) holds (card \d+|Dionysus)(, (card \d+|Dionysus))*$"), r"\1 holds 5 cards"),  # the deal
 ]
 
 
