@@ -12,6 +12,7 @@ from rulebook.dsl.types import PLAYER
 from . import runtime
 from .exprgen import Scope, TableValue, _frozen
 from .flatgen import FlatGen, resolve_pc
+from .reach import ROW_READ, ReachMap, reach_row, reached_value
 from .layout import (
     CURRENT_PHASE, CURRENT_PLAYER, CURRENT_STEP, Dim, grid_board, network_board, ports_board, ring_board,
 )
@@ -33,11 +34,45 @@ class Sink:
     viewer: Optional[int] = None
 
 
+class CountingTable(TableValue):
+    """A counting build's table: reading a row by its key, or going through the rows, marks them
+    read (at build time, for values fixed by the options, as well as in play)."""
+
+    def __init__(self, name: str, rows: tuple, key: Optional[str], reached: bytearray, first: Optional[int]):
+        super().__init__(name, rows, key)
+        self.first = first
+        self.reached = reached
+        self.by_key = _MarkingRows(self.by_key, {id(r): i for i, r in enumerate(self.rows)}, self._mark)
+
+    def _mark(self, index: int) -> None:
+        if self.first is not None:
+            self.reached[self.first + index] = 1
+
+    def __iter__(self):
+        for index in range(len(self.rows)):
+            self._mark(index)
+        return iter(self.rows)
+
+
+class _MarkingRows(dict):
+    """Rows by key, marking each row looked up."""
+
+    def __init__(self, rows: dict, index: dict, mark: Callable):
+        super().__init__(rows)
+        self.index, self.mark = index, mark
+
+    def get(self, key, default=None):
+        found = super().get(key, default)
+        if found is not default:
+            self.mark(self.index[id(found)])
+        return found
+
+
 class CompiledGame(FlatGen):
     """All the compiled pieces of one game with fixed options: code, decisions, layout, names."""
 
     def __init__(self, program: Program, options: dict[str, Any], player_count: int,
-                 player_names: tuple, team_of: Optional[tuple] = None):
+                 player_names: tuple, team_of: Optional[tuple] = None, counting: bool = False):
         super().__init__(program, options, player_count)
         self.player_names = tuple(player_names)
         self.seating = team_of
@@ -46,6 +81,14 @@ class CompiledGame(FlatGen):
         self.dice: dict = {}  # name -> (slot of its loaded rolls, its faces)
         self.namespace: dict[str, Any] = dict(_HELPERS, K=self.K, RT=self.RT)
         self.tables = {name: TableValue(name, table.rows, table.key) for name, table in program.tables.items()}
+        self.reached: Optional[bytearray] = None
+        if counting:  # marks in the generated code (interpreter/reach.py); none in a plain build
+            self.reach = ReachMap(program)
+            self.reached = bytearray(len(self.reach))
+            self.namespace.update(R=self.reached, reach_row=reach_row, reached_value=reached_value)
+            self.tables = {name: CountingTable(name, table.rows, table.key, self.reached,
+                                               self.reach.rows_base(name, ROW_READ))
+                           for name, table in program.tables.items()}
         self._kinds()
         self._consts()
         for decl in program.requirements:

@@ -15,6 +15,7 @@ from rulebook.dsl.types import INT, PLAYER, TEAM
 from .analysis import free_names
 from .builtin_gen import BuiltinGen
 from .layout import CURRENT_PLAYER, Layout, strides
+from .reach import ROW_READ, ReachMap
 from .runtime import RulesRuntimeError
 
 
@@ -97,6 +98,11 @@ class ExprGen(BuiltinGen):
         self.fresh_counter = 0
         self.hoist_frames: list = []  # (generator variable, values hoisted out of its loop)
         self.dice: dict = {}  # die name -> (slot of its loaded rolls, its faces)
+        self.reach: Optional[ReachMap] = None  # a counting build's points (interpreter/reach.py)
+
+    def marks(self, point: Optional[int]) -> list[str]:
+        """The line marking a reach point, in a counting build only (none in a plain build)."""
+        return [] if point is None else [f"R[{point}] = 1"]
 
     # ------------------------------------------------------------ constants
     def k(self, value: Any) -> str:
@@ -349,6 +355,9 @@ class ExprGen(BuiltinGen):
         target = self.expr(e.target, scope)
         if isinstance(t, tuple) and t[0] == "kind":
             column = self.kind_columns[(t[1], e.name)]
+            rows = self.reach.rows_base(self.p.kinds[t[1]].table or "", ROW_READ) if self.reach else None
+            if rows is not None:  # a counting build marks the row read
+                return f"{self.k(column)}[reach_row(R, {rows}, {target})]"
             return f"{self.k(column)}[{target}]"
         return f"{target}[{self.k(e.name)}]"
 
@@ -466,5 +475,8 @@ class ExprGen(BuiltinGen):
         return f"tuple(range({self.expr(e.low, scope)}, {self.expr(e.high, scope)} + 1))"
 
     def x_Conditional(self, e: n.Conditional, scope: Scope) -> str:
-        return (f"({self.expr(e.then, scope)} if {self.expr(e.condition, scope)} "
-                f"else {self.expr(e.otherwise, scope)})")
+        then, condition, otherwise = (self.expr(part, scope) for part in (e.then, e.condition, e.otherwise))
+        if self.reach is not None and self.reach.arm(e, "then") is not None:  # a counting build
+            then = f"reached_value(R, {self.reach.arm(e, 'then')}, {then})"
+            otherwise = f"reached_value(R, {self.reach.arm(e, 'else')}, {otherwise})"
+        return f"({then} if {condition} else {otherwise})"

@@ -6,8 +6,11 @@ from typing import Optional
 from rulebook.dsl import nodes as n
 
 from .analysis import free_names
+from rulebook.dsl.types import element_of
+
 from .exprgen import Scope
 from .layout import CURRENT_PLAYER
+from .reach import ROW_CHOSEN
 from .stmtgen import (
     POP, PUSHED, SUSPEND, Binding, ChoiceSite, Ctx, FlatBlock, Label, OptionSite, StmtGen, indent,
 )
@@ -25,6 +28,7 @@ class FlatGen(StmtGen):
             if self.suspension.stmt(s):
                 self.flush(block, group, scope, ctx)
                 group = []
+                self.mark_here(block, self.reach.statement(s) if self.reach is not None else None)
                 getattr(self, "f_" + type(s).__name__)(block, s, scope, ctx)
             else:
                 group.append(s)
@@ -37,6 +41,45 @@ class FlatGen(StmtGen):
 
     def jump(self, block: FlatBlock, target: str) -> None:
         block.add([f"return {target}"])
+
+    def mark_here(self, block: FlatBlock, point: Optional[int]) -> None:
+        """A counting build: an instruction that marks a reach point and goes on."""
+        if point is not None:
+            block.add(self.marks(point) + [f"return {block.next_pc + 1}"])
+
+    def resume_options(self, block: FlatBlock, decision: n.Node, options: list, binders: list,
+                       extra: tuple = ()) -> None:
+        """A counting build: each option resumes at an instruction (written at the block's end)
+        that marks it, the table row each binder over a table's kind chose, and `extra` points."""
+        if self.reach is None:
+            return
+        for i, option in enumerate(options):
+            point = self.reach.option(decision, i)
+            if point is not None:
+                self.resume_through_mark(block, option, self.marks(point) + [
+                    line for p in extra for line in self.marks(p)], binders[i])
+
+    def resume_through_mark(self, block: FlatBlock, option: OptionSite, lines: list, binders) -> None:
+        for binding, binder in zip(option.bindings, binders):
+            table = self._chosen_table(binder)
+            rows = self.reach.rows_base(table, ROW_CHOSEN) if table else None
+            if rows is not None:
+                lines.append(f"reach_row(R, {rows}, L[{binding.slot}])")
+        self.trampolines.append((block, option, lines))
+
+    def _chosen_table(self, binder: n.Binder) -> Optional[str]:
+        element = element_of(self.type_of(binder.domain))
+        if isinstance(element, tuple) and element[0] == "kind" and element[1] in self.p.kinds:
+            return self.p.kinds[element[1]].table
+        return None
+
+    def write_trampolines(self) -> None:
+        for block, option, lines in self.trampolines:
+            target = option.body.ref if isinstance(option.body, Label) else str(option.body)
+            here = block.label()
+            block.mark(here)
+            block.add(lines + [f"return {target}"])
+            option.body = here
 
     # ------------------------------------------------------------ pushing frames
     def frame(self, target: FlatBlock, args: list[str]) -> str:
@@ -131,6 +174,7 @@ class FlatGen(StmtGen):
                                            public=self.public_label_function(option)))
             if s.optional:
                 site.options.append(OptionSite(self.k("pass"), [], block.next_pc, tuple(slots)))
+            self.resume_options(block, s, site.options, [option.binders, ()])
             return
         end = block.label()
         for option in s.options:
@@ -142,6 +186,7 @@ class FlatGen(StmtGen):
             self.flat_body(block, option.body, inner, ctx)
             self.jump(block, end.ref)
         block.mark(end)
+        self.resume_options(block, s, site.options, [o.binders for o in s.options])
 
     def f_UpTo(self, block: FlatBlock, s: n.UpTo, scope: Scope, ctx: Ctx) -> None:
         inner = scope.child()
@@ -154,6 +199,7 @@ class FlatGen(StmtGen):
         bindings, _ = self.bindings(s.option.binders, inner)
         site.options.append(OptionSite(label, bindings, block.next_pc))
         site.options.append(OptionSite(self.k("done"), [], end))
+        self.resume_options(block, s, site.options, [s.option.binders, ()])
         self.flat_body(block, s.option.body, inner, Ctx(end.ref, ctx.handler, True))
         block.add([f"{counter} -= 1", f"return {head.ref}"])
         block.mark(end)
@@ -161,12 +207,15 @@ class FlatGen(StmtGen):
     # ------------------------------------------------------------ control flow
     def f_If(self, block: FlatBlock, s: n.If, scope: Scope, ctx: Ctx) -> None:
         end = block.label()
-        for condition, body in s.branches:
+        arm = (lambda i: self.reach.arm(s, i)) if self.reach is not None else (lambda i: None)
+        for i, (condition, body) in enumerate(s.branches):
             otherwise = block.label()
             block.add([f"return {block.next_pc + 1} if {self.expr(condition, scope)} else {otherwise.ref}"])
+            self.mark_here(block, arm(i))
             self.flat_body(block, body, scope.child(), ctx)
             self.jump(block, end.ref)
             block.mark(otherwise)
+        self.mark_here(block, arm("else"))  # the `else`, written or not
         if s.otherwise is not None:
             self.flat_body(block, s.otherwise, scope.child(), ctx)
         block.mark(end)
@@ -273,6 +322,9 @@ class FlatGen(StmtGen):
                                           public=self.public_label_function(option)))
                 self.flat_body(block, option.body, inner, Ctx(flat=True))
                 block.add([f"return {POP}"])
+            if self.reach is not None:  # the action's block is entered through one of its options
+                self.resume_options(block, decl, options, [o.binders for o in decl.options],
+                                    (self.reach.block(decl),))
             self.action_sites.append((block.id, options, decl.span))
 
     def f_CallStmt(self, block: FlatBlock, s: n.CallStmt, scope: Scope, ctx: Ctx) -> None:
@@ -358,6 +410,7 @@ class FlatGen(StmtGen):
         self.step_sites: dict[str, list] = {}  # step name -> (block, path inside it, enter pc)
         self.call_sites: dict[int, list] = {}  # block -> (caller block, path, return pc, args fn)
         self.path: list = []
+        self.trampolines: list = []  # (block, option, lines): options resumed through a mark
         root = self.new_block("flow")
         for name in self.p.rules:
             if self.suspension.rules[name]:
@@ -373,6 +426,7 @@ class FlatGen(StmtGen):
         for name, block in self.flat_rules.items():
             for param in self.p.rules[name].params:
                 block.scope.bind(param.name)
+            self.mark_here(block, self.reach.block(self.p.rules[name]) if self.reach is not None else None)
             self.flat_body(block, self.p.rules[name].body, block.scope, Ctx(flat=True))
             block.add([f"return {POP}"])
         self.compile_actions()
@@ -387,11 +441,13 @@ class FlatGen(StmtGen):
                 trigger_block.scope.bind("\0depth")
                 trigger_block.scope.bind("\0flag")
                 handler = "flat"
+            self.mark_here(trigger_block, self.reach.block(t) if self.reach is not None else None)
             if t.condition is not None:
                 trigger_block.add([f"return {trigger_block.next_pc + 1} if "
                                    f"{self.expr(t.condition, trigger_block.scope)} else {POP}"])
             self.flat_body(trigger_block, t.body, trigger_block.scope, Ctx(handler=handler, flat=True))
             trigger_block.add([f"return {POP}"])
+        self.write_trampolines()
 
     def instruction_source(self) -> list[str]:
         lines = []

@@ -36,19 +36,30 @@ class Game:
     """
 
     def __init__(self, program: Program, options: Optional[dict] = None,
-                 player_names: Optional[Sequence[str]] = None, team_of: Optional[Sequence[int]] = None):
+                 player_names: Optional[Sequence[str]] = None, team_of: Optional[Sequence[int]] = None,
+                 counting: bool = False):
         self.program = program
         self.options, self.player_count = resolve_options(program, options or {})
         names = tuple(player_names) if player_names else tuple(f"player {i + 1}" for i in range(self.player_count))
         if len(names) != self.player_count:
             raise OptionsError(f"{len(names)} player names given for {self.player_count} players")
+        # A counting build marks every reach point play reaches in `reached` (interpreter/reach.py).
         self.compiled = CompiledGame(program, self.options, self.player_count, names,
-                                     tuple(team_of) if team_of is not None else None)
+                                     tuple(team_of) if team_of is not None else None, counting)
         c = self.compiled
         self._code, self._names, self._sites = c.code, c.block_names, c.sites
         self._list_slots = frozenset(c.layout.list_slots)
         self._initial_data = c.initial_data()
         self._snippets: dict = {}
+
+    @property
+    def reached(self) -> Optional[bytearray]:
+        """A counting build's marks, one per point of `reach_map` (None in a plain build)."""
+        return self.compiled.reached
+
+    @property
+    def reach_map(self):
+        return self.compiled.reach
 
     # ------------------------------------------------------------ names
     @property

@@ -140,8 +140,13 @@ class StmtGen(ExprGen):
     def native_block(self, stmts, scope: Scope, ctx: Ctx) -> list[str]:
         lines: list[str] = []
         for s in stmts:
+            if self.reach is not None:
+                lines.extend(self.marks(self.reach.statement(s)))
             lines.extend(getattr(self, "n_" + type(s).__name__)(s, scope, ctx))
         return lines or ["pass"]
+
+    def arm_marks(self, s: n.If, arm) -> list[str]:
+        return self.marks(self.reach.arm(s, arm)) if self.reach is not None else []
 
     def n_Let(self, s: n.Let, scope, ctx):
         value = self.expr(s.value, scope)
@@ -236,10 +241,12 @@ class StmtGen(ExprGen):
         for i, (condition, body) in enumerate(s.branches):
             keyword = "if" if i == 0 else "elif"
             lines.append(f"{keyword} {self.expr(condition, scope)}:")
-            lines.extend(indent(self.native_block(body, scope.child(), ctx)))
+            lines.extend(indent(self.arm_marks(s, i) + self.native_block(body, scope.child(), ctx)))
         if s.otherwise is not None:
             lines.append("else:")
-            lines.extend(indent(self.native_block(s.otherwise, scope.child(), ctx)))
+            lines.extend(indent(self.arm_marks(s, "else") + self.native_block(s.otherwise, scope.child(), ctx)))
+        elif self.arm_marks(s, "else"):  # a counting build marks the `else` the rules leave out
+            lines += ["else:"] + indent(self.arm_marks(s, "else"))
         return lines
 
     def n_For(self, s: n.For, scope, ctx):
@@ -470,11 +477,12 @@ class StmtGen(ExprGen):
 
     # ------------------------------------------------------------ native functions
     def native_function(self, name: str, params: list[str], body, ctx: Ctx, prelude=(),
-                        condition: Optional[n.Node] = None, result: str = "None") -> None:
+                        condition: Optional[n.Node] = None, result: str = "None",
+                        decl: Optional[n.Node] = None) -> None:
         scope = Scope(self, False)
         accesses = [scope.bind(p) if p else "_" for p in params]
         lines = [f"def {name}(S{''.join(', ' + a for a in accesses)}):", "    D = S.data"]
-        lines += indent(list(prelude))
+        lines += indent(list(prelude) + self.block_marks(decl))
         if condition is not None:
             lines += [f"    if not ({self.expr(condition, scope)}):", f"        return {result}"]
         lines += indent(self.native_block(body, scope, ctx))
@@ -486,8 +494,8 @@ class StmtGen(ExprGen):
             scope = Scope(self, False)
             params = [scope.bind(p.name) for p in decl.params]
             fn = self.value_names[name]
-            lines = [f"def {fn}(S{''.join(', ' + p for p in params)}):", "    D = S.data",
-                     f"    r = {self.expr(decl.body, scope)}"]
+            lines = [f"def {fn}(S{''.join(', ' + p for p in params)}):", "    D = S.data"]
+            lines += indent(self.block_marks(decl)) + [f"    r = {self.expr(decl.body, scope)}"]
             if self.modifiers_of[name]:
                 args = "".join(", " + p for p in params)
                 lines += ["    if S.mods:", "        for m in S.mods:",
@@ -496,6 +504,10 @@ class StmtGen(ExprGen):
                           f"                r = f(S, m[1], r{args})"]
             lines.append("    return r")
             self.source.extend(lines)
+
+    def block_marks(self, decl: Optional[n.Node]) -> list[str]:
+        """A counting build marks a rule, value, trigger or action as entered."""
+        return self.marks(self.reach.block(decl)) if self.reach is not None and decl is not None else []
 
     def trigger_params(self, t: n.TriggerDecl) -> list:
         if t.form == "enter":
@@ -509,13 +521,13 @@ class StmtGen(ExprGen):
     def compile_native_callables(self) -> None:
         for name, rule in self.p.rules.items():
             if not self.suspension.rules[name]:
-                self.native_function(self.rule_names[name], [p.name for p in rule.params], rule.body, Ctx())
+                self.native_function(self.rule_names[name], [p.name for p in rule.params], rule.body, Ctx(), decl=rule)
         for t in self.p.triggers:
             fn = self.trigger_names[id(t)]
             if self.suspension.triggers[id(t)]:
                 continue
             if t.form in ("event", "answer"):
                 self.native_function(fn, self.trigger_params(t), t.body, Ctx(handler="native"),
-                                     condition=t.condition, result="False")
+                                     condition=t.condition, result="False", decl=t)
             else:
-                self.native_function(fn, self.trigger_params(t), t.body, Ctx(), condition=t.condition)
+                self.native_function(fn, self.trigger_params(t), t.body, Ctx(), condition=t.condition, decl=t)
