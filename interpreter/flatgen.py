@@ -60,6 +60,7 @@ class FlatGen(StmtGen):
                     line for p in extra for line in self.marks(p)], binders[i])
 
     def resume_through_mark(self, block: FlatBlock, option: OptionSite, lines: list, binders) -> None:
+        assert self.reach is not None  # only a counting build resumes through marks
         for binding, binder in zip(option.bindings, binders):
             table = self._chosen_table(binder)
             rows = self.reach.rows_base(table, ROW_CHOSEN) if table else None
@@ -207,7 +208,8 @@ class FlatGen(StmtGen):
     # ------------------------------------------------------------ control flow
     def f_If(self, block: FlatBlock, s: n.If, scope: Scope, ctx: Ctx) -> None:
         end = block.label()
-        arm = (lambda i: self.reach.arm(s, i)) if self.reach is not None else (lambda i: None)
+        reach = self.reach
+        arm = (lambda i: reach.arm(s, i)) if reach is not None else (lambda i: None)
         for i, (condition, body) in enumerate(s.branches):
             otherwise = block.label()
             block.add([f"return {block.next_pc + 1} if {self.expr(condition, scope)} else {otherwise.ref}"])

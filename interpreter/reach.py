@@ -22,6 +22,7 @@ from typing import Iterator, Optional
 
 from rulebook.dsl import nodes as n
 from rulebook.dsl.program import Program
+from rulebook.dsl.types import element_of
 
 BLOCK, STATEMENT, BRANCH, OPTION, ROW_READ, ROW_CHOSEN = "block", "statement", "branch", "option", "read", "chosen"
 
@@ -37,11 +38,30 @@ class Point:
     detail: str = ""
     table: str = ""
     row: int = -1
+    within: int = 0  # a branch's or option's statement (or block): the line it is written on
 
     @property
     def key(self) -> tuple:
         """Stable across programs and runs: kind, place, and which part."""
         return (self.kind, self.span.path, self.span.line, self.span.column, self.detail, self.table, self.row)
+
+
+@dataclass(frozen=True)
+class TableRows:
+    """How a table's rows are reached: `code` — the table has statement cells (a row whose effect is rules text),
+    and a row counts when one of its cells ran (`code_blocks`, per row) or it was chosen;
+    `chosen` — its kind is a value of some decision, and a row counts when chosen; otherwise a
+    row counts when it was read."""
+
+    name: str
+    path: str
+    code: bool
+    chosen: bool
+    code_blocks: tuple  # per row: the block points of its statement cells
+
+    @property
+    def rule(self) -> str:
+        return "code" if self.code else "chosen" if self.chosen else "read"
 
 
 class ReachMap:
@@ -50,11 +70,25 @@ class ReachMap:
     def __init__(self, program: Program):
         self.program = program
         found: list[tuple[Point, tuple]] = []  # (point, (what, id(node), part))
-        _Walker(program, found).walk()
+        walker = _Walker(program, found)
+        walker.walk()
         found.sort(key=lambda item: (item[0].span.path, item[0].span.line, item[0].span.column,
-                                     item[0].kind, item[0].detail, item[0].row))
+                                     item[0].kind, item[0].detail))
+        found += walker.rows()  # last, each table's rows consecutive (per `how`), in row order
         self.points: tuple[Point, ...] = tuple(point for point, _ in found)
         self._ids: dict[tuple, int] = {ref: i for i, (_, ref) in enumerate(found)}
+        self.tables: dict[str, TableRows] = {name: self._table_rows(name, walker.chosen_kinds)
+                                             for name in program.tables}
+
+    def _table_rows(self, name: str, chosen_kinds: set) -> TableRows:
+        p = self.program
+        table = p.tables[name]
+        kinds = [k for k, decl in p.kinds.items() if decl.table == name]
+        cells = [rules for (column, kind), rules in p.code_rules.items()
+                 if kind in kinds and p.codes[(column, kind)].result is None]
+        blocks = tuple(tuple(self.block(p.rules[rules[i]]) for rules in cells if rules[i] in p.rules)
+                       for i in range(len(table.rows)))
+        return TableRows(name, table.path, bool(cells), any(k in chosen_kinds for k in kinds), blocks)
 
     def __len__(self) -> int:
         return len(self.points)
@@ -89,9 +123,17 @@ class _Walker:
     def __init__(self, program: Program, found: list):
         self.p = program
         self.found = found
+        self.within = 0  # the line of the statement or block being walked
+        self.chosen_kinds: set = set()  # kinds some decision's variable ranges over
 
     def add(self, point: Point, what: str, node, part=None) -> None:
+        if point.kind in (BRANCH, OPTION):
+            point = dataclasses.replace(point, within=self.within)
         self.found.append((point, (what, id(node), part)))
+
+    def block_point(self, decl: n.Node, label: str) -> None:
+        self.add(Point(BLOCK, decl.span, label), BLOCK, decl)
+        self.within = decl.span.line
 
     def walk(self) -> None:
         p = self.p
@@ -99,35 +141,39 @@ class _Walker:
             if block is not None:
                 self.body(block.body)
         for name, rule in p.rules.items():
-            self.add(Point(BLOCK, rule.span, f"rule {name}"), BLOCK, rule)
+            self.block_point(rule, f"rule {name}")
             self.body(rule.body)
         for name, value in p.values.items():
-            self.add(Point(BLOCK, value.span, f"value {name}"), BLOCK, value)
+            self.block_point(value, f"value {name}")
             self.expressions(value.body)
         for trigger in p.triggers:
-            self.add(Point(BLOCK, trigger.span, f"when {trigger.name}"), BLOCK, trigger)
-            if trigger.condition is not None:
-                self.expressions(trigger.condition)
+            self.block_point(trigger, f"when {trigger.name}")
+            self.expressions(trigger.condition)
             self.body(trigger.body)
         for name, action in p.actions.items():
-            self.add(Point(BLOCK, action.span, f"action {name}"), BLOCK, action)
+            self.block_point(action, f"action {name}")
             for i, option in enumerate(action.options):
                 self.add(Point(OPTION, option.span, _option_text(option), str(i)), OPTION, action, i)
                 self.option_parts(option)
-        self.rows()
+                self.within = action.span.line
 
-    def rows(self) -> None:
-        for name, table in self.p.tables.items():
-            key = table.key
-            for i, row in enumerate(table.rows):
-                span = table.row_spans[i] if i < len(table.row_spans) else n.NOWHERE
-                label = str(row.get(key, i + 1)) if key else str(i + 1)
-                for how in (ROW_READ, ROW_CHOSEN):
-                    self.found.append((Point(how, span, label, how, name, i), (how, name, i)))
+    def rows(self) -> list:
+        out = []
+        for name in sorted(self.p.tables):
+            table = self.p.tables[name]
+            for how in (ROW_READ, ROW_CHOSEN):
+                for i, row in enumerate(table.rows):
+                    span = table.row_spans[i] if i < len(table.row_spans) else n.NOWHERE
+                    label = str(row.get(table.key, i + 1)) if table.key else str(i + 1)
+                    out.append((Point(how, span, label, how, name, i), (how, name, i)))
+        return out
 
     def body(self, stmts) -> None:
+        within = self.within
         for stmt in stmts or ():
+            self.within = stmt.span.line
             self.statement(stmt)
+        self.within = within
 
     def statement(self, st: n.Node) -> None:
         self.add(Point(STATEMENT, st.span, type(st).__name__), STATEMENT, st)
@@ -168,6 +214,9 @@ class _Walker:
 
     def option_parts(self, option: n.Option) -> None:
         for binder in option.binders:
+            element = element_of(self.p.type_of(binder.domain))
+            if isinstance(element, tuple) and element[0] == "kind":
+                self.chosen_kinds.add(element[1])
             self.expressions(binder.domain)
             self.expressions(binder.condition)
         self.expressions(option.guard)
@@ -177,8 +226,8 @@ class _Walker:
         """Conditional expressions anywhere inside value: each gets a `then` and an `else` arm."""
         for node in _nodes(value):
             if isinstance(node, n.Conditional):
-                self.add(Point(BRANCH, node.then.span, "if", "then"), BRANCH, node, "then")
-                self.add(Point(BRANCH, node.otherwise.span, "if", "else"), BRANCH, node, "else")
+                self.add(Point(BRANCH, node.then.span, "conditional", "then"), BRANCH, node, "then")
+                self.add(Point(BRANCH, node.otherwise.span, "conditional", "else"), BRANCH, node, "else")
 
 
 def _nodes(value) -> Iterator[n.Node]:
