@@ -10,7 +10,7 @@ from rulebook.dsl.program import Program
 from rulebook.dsl.snippets import check_snippet
 
 from . import chance as explicit
-from .compiled import CompiledGame
+from .compile import compile_game
 from .machine import State, run
 from .moves import IllegalMove, Move
 from .options import resolve_options
@@ -52,7 +52,7 @@ class Game:
         if len(names) != self.player_count:
             raise OptionsError(f"{len(names)} player names given for {self.player_count} players")
         # A counting build marks every reach point play reaches in `reached` (interpreter/reach.py).
-        self.compiled = CompiledGame(program, self.options, self.player_count, names,
+        self.compiled = compile_game(program, self.options, self.player_count, names,
                                      tuple(team_of) if team_of is not None else None, counting)
         c = self.compiled
         self._code, self._names, self._sites = c.code, c.block_names, c.sites
@@ -112,9 +112,9 @@ class Game:
 
     def _run(self, S: State) -> None:
         if S.rng.__class__ is int:
-            run(S, self._code, self._names)
+            run(S, self.compiled)
         else:
-            explicit.run_explicit(S, lambda state: run(state, self._code, self._names), self.compiled.RT,
+            explicit.run_explicit(S, lambda state: run(state, self.compiled), self.compiled.RT,
                                   self._lazy_piles)
 
     # ------------------------------------------------------------ explicit chance
@@ -425,6 +425,42 @@ class Game:
         raw["rng"] = None  # the generator would tell every future draw
         return raw
 
+    def view_state(self, view: dict, filler: int = 0) -> State:
+        """A state that holds only what `view` (from view()) shows: whatever it hides is filled
+        in one fixed way — `filler` 0 or 1 gives two different fillings — and the generator, the
+        flow and the modifiers are left out. Anything computed from it is computed from the view
+        alone, so it cannot reveal what the view's player may not see; a value that differs
+        between the two fillings depends on hidden information."""
+        layout = self.compiled.layout
+        data = list(view["data"])
+        if len(data) != layout.size:
+            raise RulebookError("not a view of this game: its size differs")
+        for zone in layout.zones.values():
+            if zone.visibility == "public":
+                continue
+            kind = 0 if filler == 0 else zone.kinds - 1
+            for instance in range(zone.instances):
+                start = zone.base + instance * zone.width
+                marker = data[start]
+                if not (isinstance(marker, dict) and "hidden" in marker):
+                    continue
+                total = int(marker["hidden"])
+                if zone.ordered:
+                    data[start] = [kind] * total
+                else:
+                    data[start:start + zone.width] = [0] * zone.width
+                    data[start + kind] = total
+        for var in layout.vars.values():
+            count = 1
+            for d in var.dims:
+                count *= d.size
+            for slot in range(var.base, var.base + count):
+                if isinstance(data[slot], dict) and "hidden" in data[slot]:
+                    data[slot] = _filling(self._initial_data[slot], filler)
+        raw = {"data": data, "frames": [], "rng": 0, "mods": [], "decision": -1, "decider": -1,
+               "result": view.get("result"), "allows": []}
+        return State.from_json(raw, self._list_slots)
+
     def place_at(self, S: State, step: str, player: int) -> None:
         """Put S's flow at the first decision of `step` in `player`'s turn (for scenarios).
         Nothing else changes; raises PlacementError and leaves S as it was if that cannot be."""
@@ -435,19 +471,20 @@ class Game:
         return Position(self, S)
 
     def snippet(self, text: str, params: Optional[dict] = None, statements: bool = False,
-                path: str = "<snippet>", line: int = 1):
+                path: str = "<snippet>", line: int = 1, column: int = 1):
         """Compile rules text written outside the rules files, against this game.
 
         `params` maps names to types as written in rules (`player`, `colour`, `group of board`).
         Gives a function f(state, *values): an expression's value, or statements run on the state
-        (they cannot make decisions). Raises RulesError with file:line:column on bad text.
+        (they cannot make decisions). Raises RulesError with file:line:column on bad text (the
+        text starting at `line` and `column` of `path`).
         """
         params = dict(params or {})
         key = (text, tuple(params.items()), statements)
         found = self._snippets.get(key)
         if found is None:
-            nodes = check_snippet(self.program, text, params, statements, path, line)
-            found = self.compiled.compile_snippet(nodes, list(params), statements)
+            nodes = check_snippet(self.program, text, params, statements, path, line, column)
+            found = self.compiled.compile_snippet(self.program, nodes, params, statements)
             self._snippets[key] = found
         return found
 
@@ -462,6 +499,12 @@ class Game:
 
     def score(self, S: State, player: int) -> Optional[int]:
         return self.compiled.score(S, player) if self.compiled.score else None
+
+    def type_of(self, text: str, params: Optional[dict] = None, path: str = "<snippet>", line: int = 1,
+                column: int = 1):
+        """The static type of an expression written outside the rules (as snippet() takes it)."""
+        nodes = check_snippet(self.program, text, dict(params or {}), False, path, line, column)
+        return self.program.type_of(nodes[0])
 
 
 def option_values(S: State, L: list, bindings: list) -> list:
@@ -529,6 +572,19 @@ def space_pick(space, index: int) -> tuple:
         heads, tail = space
         return (heads[index // len(tail)], tail[index % len(tail)])
     return space[index]
+
+
+def _filling(start: Any, filler: int) -> Any:
+    """A hidden variable's stand-in: its start value, or (filler 1) another value of its type."""
+    if filler == 0:
+        return start
+    if isinstance(start, bool):
+        return not start
+    if isinstance(start, int):
+        return start + 1
+    if isinstance(start, (tuple, list)):
+        return list(start) + [0]
+    return 0 if start is None else None
 
 
 def _rule_text(span) -> str:

@@ -250,6 +250,11 @@ def _option_text(option: n.Option) -> str:
 
 
 # ---------------------------------------------------------------- run-time helpers of a counting build
+def counting_namespace(marks: bytearray) -> dict:
+    """What a counting build's generated code names: its marks and the two helpers below."""
+    return {"R": marks, "reach_row": reach_row, "reached_value": reached_value}
+
+
 def reach_row(reached: bytearray, first: int, member):
     """Mark the row of `member` (points of a table's rows are consecutive) and give the member."""
     if member is not None:

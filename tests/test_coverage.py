@@ -105,10 +105,10 @@ def test_a_plain_build_has_no_marks_and_plays_the_same_games_as_a_counting_build
     counting = api.load_game(name, options, counting=True)
     again = api.load_game(name, options)
     # The plain build's generated code is the same before and after a counting build, and has no mark.
-    assert plain.compiled.python_source == again.compiled.python_source
+    assert plain.compiled.source.text() == again.compiled.source.text()
     for mark in ("R[", "reach_row", "reached_value"):
-        assert mark not in plain.compiled.python_source
-    assert "R[" in counting.compiled.python_source and plain.reached is None
+        assert mark not in plain.compiled.source.text()
+    assert "R[" in counting.compiled.source.text() and plain.reached is None
     for seed in range(3):
         a, b = plain.new_initial_state(seed), counting.new_initial_state(seed)
         rng_a, rng_b = random.Random(seed), random.Random(seed)

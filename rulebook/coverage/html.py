@@ -13,7 +13,8 @@ from .results import CoverageResult, FileLines, shown_name
 STYLE = """
 body { font-family: sans-serif; margin: 2em; }
 table.files td, table.files th { padding: 0.2em 0.8em; text-align: right; }
-table.files td:first-child, table.files th:first-child, table.files td:last-child { text-align: left; }
+table.files td:first-child, table.files th:first-child, table.files td:last-child,
+table.files th:last-child { text-align: left; }
 pre.source { font-family: monospace; line-height: 1.35; }
 .line { display: block; white-space: pre; }
 .reached { background: #dfd; }

@@ -168,7 +168,7 @@ def _describe(point: Point) -> str:
     if point.detail == "else":
         written = source_line(point.span.path, point.span.line) or ""
         if not written.strip().startswith("else"):
-            return "its condition never failed: play never went past it (an else it leaves out)"
+            return "its condition always held: the else it leaves out was never taken"
         return "its else was never taken"
     number = int(point.detail.split()[-1])
     return "its condition never held" if number == 1 else f"its elif number {number - 1} was never taken"
