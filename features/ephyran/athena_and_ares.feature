@@ -8,6 +8,7 @@ Feature: Athena's and Ares's Reinforcements (rulebook: Reinforcement Card Detail
     Given Leo's lagoon is cards 1, 4 and 7
     And Lisa's lagoon is cards 2 and 5
     And Leo's lagoon 2 has a trident token
+    And Lisa's lagoon 2 has an owl token
     And Leo's hand is cards 11, 17 and Dionysus
     And it is Leo's turn
     When Leo plays card 11 as Territory Exchange to swap his lagoon 2 with Lisa's
@@ -16,9 +17,11 @@ Feature: Athena's and Ares's Reinforcements (rulebook: Reinforcement Card Detail
     Then Leo's lagoon is cards 1, 5 and 7
     And Lisa's lagoon is cards 2 and 4
     And Lisa's lagoon 2 has a trident token
-    And Leo's lagoon 2 has no token
+    And Leo's lagoon 2 has an owl token
+    And every card and every token is in exactly one place
     And Lisa sees a trident token on her lagoon 2
     And Leo sees a token on Lisa's lagoon 2 but not its value
+    And Leo sees an owl token on his lagoon 2
     And Tartarus holds card 11
     And it is Leo's turn to draw
 

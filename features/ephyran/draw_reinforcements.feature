@@ -98,3 +98,12 @@ Feature: Playing a Reinforcement; Castor & Pollux and the Graeae (rulebook: Rein
     When Leo tries to play card 2 as the Graeae
     Then the move is rejected
     And nothing has changed
+
+  Scenario: Y24 — with nothing drawn and an empty hand there is nothing to replay
+    Given Leo's hand is card 1
+    And the discard pile is empty
+    And the draw pile is empty
+    And it is Leo's turn
+    When Leo plays card 1 as Castor & Pollux
+    Then it is Lisa's turn
+    And Leo's hand is empty

@@ -7,6 +7,7 @@ Feature: Locking and unlocking a Territory (rulebook: Defense Reinforcements; Y3
   Scenario: Y32 — Athena's Shield locks a Territory holding a zone; the card waits after its zones
     Given Leo's forest is cards 25 and 28
     And Leo's hand is cards 31, 7 and 17
+    And Lisa's hand is cards 13 and 14
     And it is Leo's turn
     When Leo tries to play card 7 as Athena's Shield to lock his lagoon
     Then the move is rejected
@@ -15,6 +16,11 @@ Feature: Locking and unlocking a Territory (rulebook: Defense Reinforcements; Y3
     And Tartarus is empty
     And Leo's city has 2 cards
     And it is Leo's turn to draw
+    When Leo draws from the draw pile
+    And Lisa discards card 13
+    And Lisa draws from the draw pile
+    Then Leo's forest is locked
+    And every card and every token is in exactly one place
 
   Scenario: Y32 — nobody, the owner included, may add to, exchange or destroy a locked Territory
     Given Leo's forest is cards 25 and 28
