@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator, Optional, Sequence
 
-from rulebook.dsl.errors import RulebookError
+from rulebook.dsl.errors import OptionsError, RulebookError
 from rulebook.interpreter.game import Game
 from rulebook.interpreter.machine import State
 from rulebook.interpreter.moves import IllegalMove
@@ -30,6 +30,10 @@ NOT_RULES = {"display.yaml", "scenarios.yaml"}  # shown or tested beside the rul
 
 class RecordError(RulebookError):
     """A record that cannot be used: unreadable, changed, or not of these rules."""
+
+
+class RecordMissing(RecordError, OptionsError):
+    """No record at the path given (a missing input, like an unknown game: exit code 2)."""
 
 
 @dataclass
@@ -189,6 +193,8 @@ def _delta(previous: Optional[list], data: list):
 def read_record(path: Path | str) -> Record:
     """A record read from a file and checked for its own consistency (not yet against rules)."""
     where = str(path)
+    if not Path(path).is_file():
+        raise RecordMissing(f"no record {where}: " + ("it is a folder" if Path(path).is_dir() else "no such file"))
     try:
         raw = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as err:
