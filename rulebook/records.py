@@ -327,6 +327,19 @@ def _check_views(game: Game, record: Record, where: str) -> None:
 
 
 def _result(game: Game, state: State) -> Optional[dict]:
-    from .play import describe_result
-
     return describe_result(game, state) if game.is_terminal(state) else None
+
+
+def describe_result(game: Game, state) -> dict:
+    """Who won and why, in the game's own words (team names and reason come from the rules)."""
+    result = game.result(state)
+    names = game.player_names if result.by_player else game.team_names
+    winners = [names[w] for w in result.winners]
+    if not winners or len(game.winning_players(state)) == game.player_count:
+        outcome = "a draw"
+    elif len(winners) == 1:
+        outcome = f"{winners[0]} wins"
+    else:
+        outcome = " and ".join(winners) + " share the victory"
+    return {"winners": winners, "winning_players": [game.player_names[p] for p in game.winning_players(state)],
+            "reason": result.reason, "outcome": outcome, "returns": game.returns(state)}
