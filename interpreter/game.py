@@ -11,6 +11,7 @@ from rulebook.dsl.snippets import check_snippet
 
 from . import chance as explicit
 from .compile import compile_game
+from .research import ResearchFacilities
 from .machine import State, run
 from .moves import IllegalMove, Move
 from .options import resolve_options
@@ -30,7 +31,7 @@ class Result:
     reason: str
 
 
-class Game:
+class Game(ResearchFacilities):
     """Shared by every state of one game: the compiled rules, the boards, the names.
 
     >>> from rulebook.api import load_game
@@ -58,9 +59,7 @@ class Game:
         self._list_slots = frozenset(c.layout.list_slots)
         self._initial_data = c.initial_data()
         self._snippets: dict = {}
-        self._move_space = None
-        self._chance_space = None
-        self._observation_specs: dict = {}
+        self._research_spaces: dict = {}
         self._lazy_piles: frozenset = frozenset()
         if chance == "explicit":
             layout = c.layout
@@ -106,37 +105,6 @@ class Game:
         else:
             explicit.run_explicit(S, lambda state: run(state, self.compiled), self.compiled.RT,
                                   self._lazy_piles)
-
-    # ------------------------------------------------------------ explicit chance
-    def is_chance_node(self, S: State) -> bool:
-        """Whether chance decides next (only in a game made with chance="explicit")."""
-        return S.result is None and S.rng.__class__ is tuple and S.rng[2] is not None
-
-    def chance_outcomes(self, S: State) -> list[tuple]:
-        """The waiting chance decision's outcomes with their probabilities: (outcome, p) each.
-        An outcome is a piece kind's number for a draw or shuffle, the value itself for a pick."""
-        if not self.is_chance_node(S):
-            raise IllegalMove("no chance decision is waiting")
-        _, _, outcomes, weights = S.rng[2]
-        total = sum(weights)
-        return [(o, w / total) for o, w in zip(outcomes, weights)]
-
-    def chance_event(self, S: State) -> tuple:
-        """The waiting chance decision: (kind "draw" | "shuffle" | "pick", where, outcomes, weights);
-        where is the zone's slot for a draw or shuffle, the statement's place for a pick."""
-        if not self.is_chance_node(S):
-            raise IllegalMove("no chance decision is waiting")
-        return S.rng[2]
-
-    def apply_chance(self, S: State, outcome) -> None:
-        """Let chance choose `outcome` and play on to the next decision (chance or a player's)."""
-        if not self.is_chance_node(S):
-            raise IllegalMove("no chance decision is waiting")
-        try:
-            S.rng = explicit.give(S.rng, outcome)
-        except RulebookError as err:
-            raise IllegalMove(str(err)) from None
-        self._run(S)
 
     def _nothing_to_choose(self, S: State) -> RulesRuntimeError:
         """A decision with no legal move is a mistake in the rules: say where."""
@@ -206,28 +174,6 @@ class Game:
                 _, options, span = self.compiled.action_sites[action]
                 sources.extend((span, i) for i in range(len(options)))
         return sources
-
-    def move_space(self):
-        """The game's fixed move space (interpreter/movespace.py), built once."""
-        if self._move_space is None:
-            from .movespace import MoveSpace
-            self._move_space = MoveSpace(self)
-        return self._move_space
-
-    def chance_space(self):
-        """Fixed numbers for chance outcomes (interpreter/chancespace.py), built once."""
-        if self._chance_space is None:
-            from .chancespace import ChanceSpace
-            self._chance_space = ChanceSpace(self)
-        return self._chance_space
-
-    def observation_spec(self, pile_depth: int = 4):
-        """The game's observation spec (interpreter/observation.py), built once per pile depth."""
-        found = self._observation_specs.get(pile_depth)
-        if found is None:
-            from .observation import ObservationSpec
-            found = self._observation_specs[pile_depth] = ObservationSpec(self, pile_depth)
-        return found
 
     def iter_legal_moves(self, S: State) -> Iterator[Move]:
         site, _ = self._pending(S)
