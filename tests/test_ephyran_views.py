@@ -4,7 +4,8 @@ Over 200 seeded random games (2, 3 and 4 players), at every decision and for eve
 - a state differing only in what p may not see — the other hands with the draw pile (and the cards
   the Graeae show another player) redealt, token values shuffled among the places p cannot look
   into, another chance generator — gives p the same view, and, where p decides, the same legal
-  moves: p's moves can be worked out from p's view alone;
+  moves; and a state built from p's view alone (game.view_state: what it hides filled in one fixed
+  way, the flow as the view shows it) offers p the same moves;
 - at a sample of decisions, changing something p may see — a card of p's hand, a city card, the
   discard pile, the size of another hand — changes p's view.
 """
@@ -52,6 +53,13 @@ def visible_changes(game: Game) -> dict:
     return {name: game.snippet(text.strip(), {"v": "player"}, statements=True) for name, text in EDITS.items()}
 
 
+def from_view(game: Game, view: dict):
+    """A state made of the view alone: its hidden parts filled in one fixed way (view_state), its
+    flow — where the game stands, which the view shows — as the view gives it."""
+    filled = game.view_state(view)
+    return game.state_from_json(dict(view, data=filled.to_json()["data"], rng=0))
+
+
 def test_what_a_player_may_not_see_changes_neither_their_view_nor_their_moves(ephyran) -> None:
     game, games = ephyran
     rng = random.Random(2024)
@@ -66,11 +74,15 @@ def test_what_a_player_may_not_see_changes_neither_their_view_nor_their_moves(ep
             for viewer in range(game.player_count):
                 other = redeal_hidden(game, state, viewer, rng)
                 changed += other.data != state.data
-                assert game.view(other, viewer) == game.view(state, viewer), \
+                seen = game.view(state, viewer)
+                assert game.view(other, viewer) == seen, \
                     f"seed {seed}, decision {decision}: {game.player_names[viewer]}'s view shows a hidden piece"
                 if viewer == decider:
-                    assert game.legal_moves(other) == game.legal_moves(state), \
+                    legal = game.legal_moves(state)
+                    assert game.legal_moves(other) == legal, \
                         f"seed {seed}, decision {decision}: the moves depend on what the decider cannot see"
+                    assert game.legal_moves(from_view(game, seen)) == legal, \
+                        f"seed {seed}, decision {decision}: the decider's moves cannot be worked out from their view"
                 checked += 1
             game.apply(state, game.sample_move(state, play))
     assert checked > games * 50 and changed > checked // 2
