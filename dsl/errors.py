@@ -35,6 +35,10 @@ class Diagnostic:
 class RulebookError(Exception):
     """Base of every error a user can cause; never shown with a traceback."""
 
+    def render(self) -> str:
+        """The message as a command prints it (with the rules line and a caret, where placed)."""
+        return str(self)
+
 
 class RulesError(RulebookError):
     """One or more diagnostics that stop a rules folder from loading."""

@@ -104,6 +104,10 @@ class _Collector:
         symbols = self.program.symbols
         if name in symbols:
             first = symbols[name].decl
+            if first is decl and isinstance(decl, n.KindDecl):  # twice in one kind's declaration
+                what = "the name of its kind" if name == decl.name else "named twice"
+                self.error(decl.span, f"member '{name}' of kind '{decl.name}' is {what}")
+                return
             where = f" (first declared at {first.span})" if first is not None else ""
             self.error(decl.span, f"'{name}' is declared twice{where}")
         elif name in BUILTIN_NAMES:
@@ -274,7 +278,7 @@ def _code_cell(p: Program, decl: n.CodeDecl, table: Table, i: int, errors: list[
         errors.append(Diagnostic(where, f"the '{column}' cell must be rules text"))
         return None
     member = str(row.get(table.key, i + 1)) if table.key else str(i + 1)
-    name = f"{column} of {member}"
+    name = f"{column} of {kind_name} {member}"  # one namespace per kind: two tables may share keys
     try:
         body = parse_snippet(text, table.path, decl.result is None, where.line, where.column)
     except RulesError as err:

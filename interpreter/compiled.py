@@ -6,6 +6,7 @@ from typing import Any, Optional
 from rulebook.dsl.errors import OptionsError
 
 from rulebook.dsl import nodes as n
+from rulebook.dsl.check_base import CheckerBase
 from rulebook.dsl.program import Program
 from rulebook.dsl.types import PLAYER
 
@@ -17,12 +18,26 @@ from .layout import (
 )
 from .runtime import RulesRuntimeError
 from .stmtgen import Ctx
+from .validate import value_check
 
 _HELPERS = {name: getattr(runtime, name) for name in (
     "present", "take", "draw_one", "best", "index_of", "at", "row", "pile_draw", "shuffle", "groups",
     "tiles", "merge", "ring_step", "ring_group_step", "ring_group_neighbours", "graph_group_neighbours",
     "pick", "ix", "remove_from_pile", "connect", "network_group_neighbours", "end_span", "safe_div", "show", "GameOver",
 )}
+
+
+# Limits that keep a state small enough to copy at every decision: nodes of one board, and
+# places (counts, values) in a state.
+MAX_NODES = 100_000
+MAX_SLOTS = 1_000_000
+
+
+def _instances(dims: tuple) -> int:
+    count = 1
+    for d in dims:
+        count *= d.size
+    return count
 
 
 class Sink:
@@ -95,21 +110,35 @@ class CompiledGame(FlatGen):
                 if sorted(self.seating) != sorted(team_of):
                     raise OptionsError(f"this seating needs teams of sizes {sorted(team_of)}")
                 team_of = self.seating
-            if len(team_of) != count or any(not isinstance(t, int) or t < 0 for t in team_of):
+            if len(team_of) != count or any(t.__class__ is not int or t < 0 for t in team_of):
                 raise RulesRuntimeError(self.p.teams.span, f"teams must give a team number (from 0) to each of the {count} players")
-            self.team_of = team_of
             teams = max(team_of) + 1
+            empty = [t for t in range(teams) if t not in team_of]
+            if empty:
+                raise RulesRuntimeError(self.p.teams.span, f"teams are numbered from 0 without gaps: no player "
+                                                           f"is in team {empty[0]} (teams {list(team_of)})")
+            self.team_of = team_of
             names = self.evaluate(self.p.teams.names) if self.p.teams.names is not None else None
+            if names is not None and len(names) < teams:
+                assert self.p.teams.names is not None  # names were worked out from it
+                raise RulesRuntimeError(self.p.teams.names.span, f"{teams} teams, but {len(names)} team names")
             self.team_names = tuple(names[:teams]) if names else tuple(f"team {t + 1}" for t in range(teams))
         else:
             self.team_of = tuple(range(count))
             self.team_names = self.player_names
         for type_name, decl in self.p.names.items():
             names = tuple(self.evaluate(decl.value))
+            wanted = {"team": len(self.team_names), "player": count}.get(type_name, self.kind_sizes.get(type_name))
+            if type_name == "player" and len(names) >= count:
+                names = names[:count]  # a game for fewer players names only those seated
+            if len(names) != wanted:
+                raise RulesRuntimeError(decl.value.span, f"{len(names)} names for the {wanted} of "
+                                                         f"'{type_name}'")
+            check_names(names, decl.value.span)
             if type_name == "team":
                 self.team_names = names
             elif type_name == "player":
-                self.player_names = names[:count] + self.player_names[len(names):]
+                self.player_names = names
             else:
                 self.kind_names[type_name] = names
 
@@ -131,8 +160,14 @@ class CompiledGame(FlatGen):
     def _layout(self) -> None:
         for name, decl in self.p.boards.items():
             sizes = [self.evaluate(size) for size in decl.sizes]
-            if any(not isinstance(s, int) or s < 1 or s > 100_000 for s in sizes):
-                raise RulesRuntimeError(decl.span, f"board '{name}' needs sizes from 1 to 100000, not {sizes}")
+            nodes = 1
+            for size in sizes:
+                nodes *= size if size.__class__ is int else 0
+            if any(s.__class__ is not int or s < 1 for s in sizes) or nodes > MAX_NODES:
+                shown = " by ".join(map(repr, sizes))
+                raise RulesRuntimeError(decl.span, f"board '{name}' cannot be {shown}: a board has from 1 to "
+                                                   f"{MAX_NODES:,} nodes")
+            self._room(decl, 2 * nodes)
             if decl.shape == "ring":
                 self.layout.add_board(ring_board(name, sizes[0]))
             elif decl.shape == "grid":
@@ -140,10 +175,21 @@ class CompiledGame(FlatGen):
             else:
                 self.layout.add_board(network_board(name, sizes[0]))
         for zone in self.p.zones.values():
-            self.layout.add_zone(zone, tuple(self._dim(p) for p in zone.index), self.kind_sizes[zone.kind])
+            dims = tuple(self._dim(p) for p in zone.index)
+            self._room(zone, _instances(dims) * (1 if zone.ordered else self.kind_sizes[zone.kind]))
+            self.layout.add_zone(zone, dims, self.kind_sizes[zone.kind])
         for var in self.p.vars.values():
             holds_list = var.type.name == "list"
-            self.layout.add_var(var, tuple(self._dim(p) for p in var.index), holds_list)
+            dims = tuple(self._dim(p) for p in var.index)
+            self._room(var, _instances(dims))
+            self.layout.add_var(var, dims, holds_list)
+
+    def _room(self, decl: n.Node, slots: int) -> None:
+        """Refuse a declaration that would make every state of the game too big to handle."""
+        if self.layout.size + slots > MAX_SLOTS:
+            name = getattr(decl, "name", "")
+            raise RulesRuntimeError(decl.span, f"'{name}' needs {slots:,} places in the state; a game's "
+                                               f"state holds at most {MAX_SLOTS:,}")
 
     def initial_data(self) -> list:
         data: list = [None] * self.layout.size
@@ -152,12 +198,16 @@ class CompiledGame(FlatGen):
             empty = () if zone.ordered else 0
             for slot in range(zone.base, zone.base + zone.width * zone.instances):
                 data[slot] = empty
+        resolver = CheckerBase(self.p)
         for name, var in self.layout.vars.items():
             decl = self.p.vars[name]
             if decl.initial is not None:
                 value = self.evaluate(decl.initial)
                 if isinstance(value, (list, range)):
                     value = tuple(value)
+                fits, words = value_check(self, resolver.resolve_type(decl.type))
+                if not fits(value):
+                    raise RulesRuntimeError(decl.initial.span, f"'{name}' would start at {value!r}, not {words}")
             else:
                 value = {"int": 0, "bool": False, "list": ()}.get(decl.type.name) if not decl.type.optional else None
             count = 1
@@ -268,6 +318,25 @@ class CompiledGame(FlatGen):
                            f"    return {self.expr(nodes[0], scope)}"]
         exec(compile("\n".join(self.source) + "\n", f"<snippet of {self.p.title}>", "exec"), self.namespace)
         return self.namespace[name]
+
+
+def check_names(names: tuple, span: Optional[n.Span]) -> None:
+    """Names that stand for players (or teams, or members) are texts, each its own: scenarios
+    and commands find them by name, whatever the case."""
+    seen: dict[str, str] = {}
+    for name in names:
+        if not isinstance(name, str) or not name.strip():
+            raise _names_error(span, f"a name must be a text that is not blank, not {name!r}")
+        key = name.strip().lower()
+        if key in seen:
+            other = seen[key]
+            same = f"'{name}' is given twice" if other == name else f"'{other}' and '{name}' differ only in case"
+            raise _names_error(span, f"each name must be its own: {same}")
+        seen[key] = name
+
+
+def _names_error(span: Optional[n.Span], message: str) -> Exception:
+    return RulesRuntimeError(span, message) if span is not None else OptionsError(message)
 
 
 def _constant_label(game: CompiledGame, ref: str):

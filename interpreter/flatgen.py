@@ -108,7 +108,7 @@ class FlatGen(StmtGen):
         return fn
 
     def choose_instruction(self, block: FlatBlock, s, scope: Scope, prefix=()) -> ChoiceSite:
-        site = ChoiceSite(len(self.sites), block.id, s.span)
+        site = ChoiceSite(len(self.sites), block.id, s.span, pc=block.next_pc)
         self.sites.append(site)
         chooser = self.expr(s.chooser, scope) if s.chooser is not None else f"D[{CURRENT_PLAYER}]"
         block.add(list(prefix) + [f"S.decision = {site.id}", f"S.decider = {chooser}", f"return {SUSPEND}"])

@@ -9,13 +9,14 @@ from rulebook.dsl.errors import OptionsError, RulebookError, source_line
 from rulebook.dsl.program import Program
 from rulebook.dsl.snippets import check_snippet
 
-from .compiled import CompiledGame
+from .compiled import CompiledGame, check_names
 from .machine import State, run
 from .moves import IllegalMove, Move
 from .options import resolve_options
 from .placement import place
 from .position import Position
 from .runtime import RulesRuntimeError, seed_state
+from .validate import StateChecker
 
 
 @dataclass(frozen=True)
@@ -42,13 +43,14 @@ class Game:
         names = tuple(player_names) if player_names else tuple(f"player {i + 1}" for i in range(self.player_count))
         if len(names) != self.player_count:
             raise OptionsError(f"{len(names)} player names given for {self.player_count} players")
+        check_names(names, None)
         self.compiled = CompiledGame(program, self.options, self.player_count, names,
                                      tuple(team_of) if team_of is not None else None)
         c = self.compiled
         self._code, self._names, self._sites = c.code, c.block_names, c.sites
-        self._list_slots = frozenset(c.layout.list_slots)
         self._initial_data = c.initial_data()
         self._snippets: dict = {}
+        self._state_checker: Optional[StateChecker] = None
 
     # ------------------------------------------------------------ names
     @property
@@ -87,10 +89,12 @@ class Game:
                                  "a choice with nothing to choose from (guard it with an 'if')")
 
     def state_from_json(self, raw: Any) -> State:
-        S = State.from_json(raw, self._list_slots)
-        if len(S.data) != self.compiled.layout.size:
-            raise RulebookError("not a saved state of this game: its size differs")
-        return S
+        """The state a to_json() dict stands for, checked against this game: every slot holds
+        what its declaration allows, the frames and decision exist, a result is one the rules
+        can give, the invariants hold. Raises InvalidState (one line) otherwise."""
+        if self._state_checker is None:
+            self._state_checker = StateChecker(self)
+        return self._state_checker.read(raw)
 
     def is_terminal(self, S: State) -> bool:
         return S.result is not None

@@ -64,21 +64,45 @@ class State:
         }
 
     @classmethod
-    def from_json(cls, raw: Any, list_slots: frozenset) -> "State":
-        """Rebuild a state from to_json() output. Raises RulebookError on anything malformed."""
+    def from_json(cls, raw: Any) -> "State":
+        """Rebuild a state from to_json() output, as given: JSON lists become tuples, nothing is
+        converted. Raises RulebookError when its shape is not a state's; whether a game could
+        have reached it is the game's to check (Game.state_from_json)."""
         try:
-            data = [freeze(v) if i in list_slots or isinstance(v, list) else v
-                    for i, v in enumerate(raw["data"])]
-            frames = [[int(f[0]), int(f[1]), [freeze(v) for v in f[2]]] for f in raw["frames"]]
-            mods = tuple((int(m[0]), freeze(m[1]), int(m[2])) for m in raw["mods"])
+            data = _list(raw["data"], "data")
+            frames = [[f[0], f[1], [freeze(v) for v in _list(f[2], "a frame's locals")]]
+                      for f in _triples(raw["frames"], "frames")]
+            mods = tuple((m[0], freeze(m[1]), m[2]) for m in _triples(raw["mods"], "mods"))
             result = raw["result"]
             if result is not None:
-                result = (tuple(result[0]), bool(result[1]), str(result[2]))
-            allows = tuple((int(a[0]), freeze(a[1]), int(a[2])) for a in raw.get("allows", ()))
-            return cls(data, frames, int(raw["rng"]), mods, int(raw["decision"]), int(raw["decider"]), result,
-                       allows)
-        except (KeyError, TypeError, ValueError, IndexError) as err:
+                winners, by_player, reason = _triple(result, "result")
+                if not isinstance(by_player, bool) or not isinstance(reason, str):
+                    raise RulebookError("not a saved state of this game: result is [winners, by player?, reason]")
+                result = (freeze(_list(winners, "the winners")), by_player, reason)
+            allows = tuple((a[0], freeze(a[1]), a[2]) for a in _triples(raw.get("allows", []), "allows"))
+            data = [freeze(v) if v.__class__ in _CONTAINERS else v for v in data]
+            return cls(data, frames, raw["rng"], mods, raw["decision"], raw["decider"], result, allows)
+        except (KeyError, TypeError, AttributeError) as err:
             raise RulebookError(f"not a saved state of this game: {err}") from None
+
+
+def _list(value: Any, what: str) -> list:
+    if not isinstance(value, list):
+        raise RulebookError(f"not a saved state of this game: {what} must be a list")
+    return value
+
+
+def _triple(value: Any, what: str) -> list:
+    if not isinstance(value, list) or len(value) != 3:
+        raise RulebookError(f"not a saved state of this game: each of {what} is a list of three")
+    return value
+
+
+def _triples(value: Any, what: str) -> list:
+    return [_triple(item, what) for item in _list(value, what)]
+
+
+_CONTAINERS = (list, dict)
 
 
 def freeze(value: Any) -> Any:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
-from rulebook.dsl.errors import RulebookError
+from rulebook.dsl.errors import Diagnostic, RulebookError
 from rulebook.dsl.nodes import Span
 
 MASK64 = (1 << 64) - 1
@@ -19,6 +19,9 @@ class RulesRuntimeError(RulebookError):
         self.span = span
         self.message = message
         super().__init__(f"{span}: {message}" if span else message)
+
+    def render(self) -> str:
+        return Diagnostic(self.span, self.message).render()
 
 
 class GameOver(Exception):

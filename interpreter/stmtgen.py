@@ -51,6 +51,7 @@ class ChoiceSite:
     block: int
     span: n.Span
     options: list = field(default_factory=list)
+    pc: int = -1  # the instruction that waits for this decision (a saved state's frame stands there)
 
 
 class Label:

@@ -96,8 +96,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except (OptionsError, api.GameNotFound) as err:
         print(f"rulebook: {err}", file=sys.stderr)
         return 2
-    except RulebookError as err:
-        print(f"rulebook: {err}", file=sys.stderr)
+    except RulebookError as err:  # placed in the rules (file:line:column), or said in one line
+        print(err.render() if getattr(err, "span", None) else f"rulebook: {err}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("rulebook: interrupted", file=sys.stderr)
