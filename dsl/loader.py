@@ -7,7 +7,7 @@ from typing import Callable, Iterable, Optional, Sequence
 
 from . import nodes as n
 from .checker import BUILTIN_NAMES, Checker
-from .errors import Diagnostic, RulesError, did_you_mean
+from .errors import Diagnostic, MissingInput, RulesError, did_you_mean, plain_file_problem, whole_file
 from .mods import layer, read_mod
 from .parser import parse_file, parse_snippet
 from .program import Program, Symbol
@@ -20,13 +20,17 @@ def load_program(folder: Path | str, mods: Sequence[Path | str] = ()) -> Program
     Raises RulesError listing every error (file:line:column)."""
     folder = Path(folder)
     if not folder.is_dir():
-        raise RulesError.at(None, f"{folder}: not a rules folder")
+        raise MissingInput(f"{folder}: no such folder" if not folder.exists() else f"{folder}: not a rules folder")
     files = sorted(folder.glob("*.rules"))
     if not files:
-        raise RulesError.at(None, f"{folder}: no .rules files here")
+        raise MissingInput(f"{folder}: not a rules folder (no .rules files in it)")
     modules = []
     errors: list[Diagnostic] = []
     for path in files:
+        problem = plain_file_problem(path, folder)
+        if problem:
+            errors.append(Diagnostic(whole_file(path), f"'{path.name}' {problem}"))
+            continue
         try:
             modules.append(parse_file(path))
         except RulesError as err:
@@ -57,6 +61,7 @@ def check_modules(modules: Iterable[n.Module], folder: Path, mod_tables: Optiona
         for decl in module.decls:
             collector.collect(decl)
     collector.errors.extend(_code_cells(collector.program))
+    collector.errors.extend(collector.unread_mod_tables())
     if collector.errors:
         raise RulesError(collector.errors)
     program = collector.program
@@ -84,6 +89,7 @@ class _Collector:
         self.program = _empty_program(folder)
         self.errors: list[Diagnostic] = []
         self.firsts: dict[str, n.Node] = {}  # game, players, teams, flow:, setup:, score
+        self.read_files: set[str] = set()  # the file names tables were read from
         self.handlers: dict[type, Callable] = {
             n.GameDecl: self.game, n.OptionDecl: self.option, n.TableDecl: self.table,
             n.ConstDecl: self.const, n.PlayersDecl: self.players, n.TeamsDecl: self.teams,
@@ -93,6 +99,16 @@ class _Collector:
             n.ScoreDecl: self.score, n.StatisticDecl: self.statistic, n.RequireDecl: self.require,
             n.ActionDecl: self.action, n.CodeDecl: self.code, n.Replace: self.replace,
         }
+
+    def unread_mod_tables(self) -> list[Diagnostic]:
+        """A mod's YAML file must add rows to a table of the game (or be one the mod declares)."""
+        errors = []
+        for name, paths in self.mod_tables.items():
+            if name not in self.read_files:
+                hint = did_you_mean(name, self.read_files)
+                errors.extend(Diagnostic(whole_file(path), f"'{name}' is not a table of the game, so its rows "
+                                                           f"would be ignored{hint}") for path in paths)
+        return errors
 
     def collect(self, decl: n.Node) -> None:
         self.handlers[type(decl)](decl)
@@ -152,8 +168,13 @@ class _Collector:
             raise RulesError.at(where, f"table file '{d.file}' is outside the rules folder; "
                                        f"keep tables beside the rules")
         path = home / relative
-        table = load_table(d.name, path, d.key, where)
         schema = path.with_name(path.stem + ".schema.json")
+        for file in (path, schema):
+            problem = plain_file_problem(file, home) if file.exists() or file.is_symlink() else None
+            if problem:
+                raise RulesError.at(where, f"'{d.file if file == path else schema.name}' {problem}")
+        table = load_table(d.name, path, d.key, where)
+        self.read_files.add(path.name)
         for extra in self.mod_tables.get(path.name, []):
             if Path(extra).resolve() != path.resolve():  # a mod's own table is not rows over itself
                 table = merge_rows(table, load_table(d.name, extra, d.key, where, schema))

@@ -312,7 +312,7 @@ class Game:
         return Position(self, S)
 
     def snippet(self, text: str, params: Optional[dict] = None, statements: bool = False,
-                path: str = "<snippet>", line: int = 1):
+                path: str = "<snippet>", line: int = 1, column: int = 1):
         """Compile rules text written outside the rules files, against this game.
 
         `params` maps names to types as written in rules (`player`, `colour`, `group of board`).
@@ -323,19 +323,19 @@ class Game:
         key = (text, tuple(params.items()), statements)
         found = self._snippets.get(key)
         if found is None:
-            nodes = check_snippet(self.program, text, params, statements, path, line)
+            nodes = check_snippet(self.program, text, params, statements, path, line, column)
             found = self.compiled.compile_snippet(nodes, list(params), statements)
             self._snippets[key] = found
         return found
 
-    def zone_snippet(self, text: str, params: dict, path: str = "<snippet>", line: int = 1):
+    def zone_snippet(self, text: str, params: dict, path: str = "<snippet>", line: int = 1, column: int = 1):
         """Like snippet() for an expression naming one zone: gives (f(state, *values) → the
         zone's slot, the zone's layout)."""
-        nodes = check_snippet(self.program, text, params, False, path, line)
+        nodes = check_snippet(self.program, text, params, False, path, line, column)
         t = self.program.type_of(nodes[0])
         if not (isinstance(t, tuple) and t[0] in ("zone", "pile")):
-            raise RulebookError(f"{path}:{line}: '{text}' is not one zone")
-        return self.snippet(text, params, False, path, line), self.compiled.zone_of(nodes[0])
+            raise RulesRuntimeError(nodes[0].span, f"'{text}' is not one zone")
+        return self.snippet(text, params, False, path, line, column), self.compiled.zone_of(nodes[0])
 
     def score(self, S: State, player: int) -> Optional[int]:
         return self.compiled.score(S, player) if self.compiled.score else None

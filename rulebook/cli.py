@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Optional, Sequence
 
-from rulebook.dsl.errors import OptionsError, RulebookError, RulesError
+from rulebook.dsl.errors import MissingInput, OptionsError, RulebookError, RulesError
 
 from . import api
 from .option_words import game_flags as _game_flags, option_pairs as _option_pairs
@@ -93,7 +93,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         for diagnostic in err.diagnostics:
             print(diagnostic.render(), file=sys.stderr)
         return 1
-    except (OptionsError, api.GameNotFound) as err:
+    except (OptionsError, MissingInput) as err:  # a bad value, or an input that is not there
         print(f"rulebook: {err}", file=sys.stderr)
         return 2
     except RulebookError as err:  # placed in the rules (file:line:column), or said in one line
