@@ -102,7 +102,7 @@ class _Collector:
 
     def unread_mod_tables(self) -> list[Diagnostic]:
         """A mod's YAML file must add rows to a table of the game (or be one the mod declares)."""
-        errors = []
+        errors: list[Diagnostic] = []
         for name, paths in self.mod_tables.items():
             if name not in self.read_files:
                 hint = did_you_mean(name, self.read_files)

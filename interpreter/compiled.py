@@ -12,11 +12,12 @@ from rulebook.dsl.types import PLAYER
 
 from . import runtime
 from .exprgen import Scope, TableValue, _frozen
+from .failures import places
 from .flatgen import FlatGen, resolve_pc
 from .layout import (
     CURRENT_PHASE, CURRENT_PLAYER, CURRENT_STEP, Dim, grid_board, network_board, ring_board,
 )
-from .runtime import RulesRuntimeError
+from .runtime import RulesRuntimeError, RunTime
 from .stmtgen import Ctx
 from .validate import value_check
 
@@ -24,6 +25,7 @@ _HELPERS = {name: getattr(runtime, name) for name in (
     "present", "take", "draw_one", "best", "index_of", "at", "row", "pile_draw", "shuffle", "groups",
     "tiles", "merge", "ring_step", "ring_group_step", "ring_group_neighbours", "graph_group_neighbours",
     "pick", "ix", "remove_from_pile", "connect", "network_group_neighbours", "end_span", "safe_div", "show", "GameOver",
+    "runaway", "steps_range", "too_deep", "MAX_FRAMES",
 )}
 
 
@@ -40,12 +42,6 @@ def _instances(dims: tuple) -> int:
     return count
 
 
-class Sink:
-    """Where `log` lines go; None (the default) skips formatting them at all."""
-
-    sink = None
-
-
 class CompiledGame(FlatGen):
     """All the compiled pieces of one game with fixed options: code, decisions, layout, names."""
 
@@ -54,7 +50,8 @@ class CompiledGame(FlatGen):
         super().__init__(program, options, player_count)
         self.player_names = tuple(player_names)
         self.seating = team_of
-        self.RT = Sink()
+        self.RT = RunTime()
+        self._failure_places: Optional[dict] = None
         self.namespace: dict[str, Any] = dict(_HELPERS, K=self.K, RT=self.RT)
         self.tables = {name: TableValue(name, table.rows, table.key) for name, table in program.tables.items()}
         self._kinds()
@@ -76,6 +73,7 @@ class CompiledGame(FlatGen):
     def evaluate(self, e: n.Node) -> Any:
         """Evaluate an expression that depends only on options, tables and constants."""
         source = self.expr(e, Scope(self, False))
+        self.RT.steps = self.RT.budget
         try:
             return eval(compile(source, "<constant>", "eval"), self.namespace)  # our own code only
         except RulesRuntimeError:
@@ -246,6 +244,7 @@ class CompiledGame(FlatGen):
                     scope.bind_as(stat.var, self.k(member))
                     label = eval(compile(self.expr(stat.label_text, scope), "<label>", "eval"), self.namespace)
                 fn = self.fresh("STAT")
+                self.places[fn] = (f"statistic '{stat.label}'", stat.span)
                 self.source += [f"def {fn}(S):", "    D = S.data", f"    return {self.expr(stat.value, scope)}"]
                 self.statistic_entries.append((label, fn, names_players))
 
@@ -302,12 +301,19 @@ class CompiledGame(FlatGen):
                       for callee, sites in self.call_sites.items()}
 
 
+    def failure_places(self) -> dict:
+        """Compiled function name -> (what it compiles, where): read when the rules go wrong."""
+        if self._failure_places is None:
+            self._failure_places = places(self)
+        return self._failure_places
+
     def compile_snippet(self, nodes: tuple, params: list[str], statements: bool):
         """A Python function (S, *params) for checked snippet nodes, in this game's namespace.
         Statements may not reach a decision; an expression's function returns its value."""
         if statements and self.suspension.block(nodes):
             raise RulesRuntimeError(nodes[0].span, "this cannot make a decision (no choose here)")
         name = self.fresh("SNIP")
+        self.places[name] = ("this text", nodes[0].span)
         self.source = []
         if statements:
             self.native_function(name, params, nodes, Ctx())

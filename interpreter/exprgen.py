@@ -30,6 +30,9 @@ class TableValue:
     def __iter__(self):
         return iter(self.rows)
 
+    def __len__(self) -> int:
+        return len(self.rows)
+
 
 def _frozen(value: Any) -> Any:
     """Table lists as tuples, so values read from tables compare equal after a JSON round trip."""
@@ -78,6 +81,7 @@ class ExprGen(BuiltinGen):
     """Compiles expressions. Needs the program, the option values and (after consts) the layout."""
 
     tables: dict[str, TableValue]  # filled in by the compiled game before any expression is compiled
+    metered = True  # (see StmtGen.metered)
 
     def __init__(self, program: Program, options: dict[str, Any], player_count: int):
         self.p = program
@@ -120,7 +124,7 @@ class ExprGen(BuiltinGen):
         self.fresh_counter += 1
         return f"{stem}{self.fresh_counter}"
 
-    def span_ref(self, span: n.Span) -> str:
+    def span_ref(self, span: Optional[n.Span]) -> str:
         return self.k(span)
 
     def type_of(self, e: n.Node):
@@ -132,8 +136,11 @@ class ExprGen(BuiltinGen):
 
     def domain(self, e: n.Node, scope: Scope) -> str:
         """An expression to iterate: a range stays lazy, a zone gives its kinds present."""
-        if isinstance(e, n.Range):
-            return f"range({self.expr(e.low, scope)}, {self.expr(e.high, scope)} + 1)"
+        if isinstance(e, n.Range):  # its values are counted against the step budget
+            if not self.metered:
+                return f"range({self.expr(e.low, scope)}, {self.expr(e.high, scope)} + 1)"
+            return (f"steps_range(RT, {self.expr(e.low, scope)}, {self.expr(e.high, scope)} + 1, "
+                    f"{self.span_ref(e.span)})")
         t = self.type_of(e)
         if isinstance(t, tuple) and t[0] == "zone":
             zone = self.zone_of(e)
@@ -425,6 +432,9 @@ class ExprGen(BuiltinGen):
             if isinstance(t, tuple) and t[0] == "zone":
                 test = f"D[{self.expr(e.right, scope)} + {left}] > 0"
                 return f"({test})" if e.op == "in" else f"(not {test})"
+            if isinstance(e.right, n.Range):  # a test, not a walk: however long the range
+                right = f"range({self.expr(e.right.low, scope)}, {self.expr(e.right.high, scope)} + 1)"
+                return f"({left} {e.op} {right})"
             return f"({left} {e.op} {self.domain(e.right, scope)})"
         right = self.expr(e.right, scope)
         op = "//" if e.op == "/" else e.op
@@ -444,7 +454,7 @@ class ExprGen(BuiltinGen):
         return f"(-{self.expr(e.operand, scope)})"
 
     def x_Range(self, e: n.Range, scope: Scope) -> str:
-        return f"tuple(range({self.expr(e.low, scope)}, {self.expr(e.high, scope)} + 1))"
+        return f"tuple({self.domain(e, scope)})"
 
     def x_Conditional(self, e: n.Conditional, scope: Scope) -> str:
         return (f"({self.expr(e.then, scope)} if {self.expr(e.condition, scope)} "

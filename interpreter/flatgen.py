@@ -25,6 +25,7 @@ class FlatGen(StmtGen):
             if self.suspension.stmt(s):
                 self.flush(block, group, scope, ctx)
                 group = []
+                block.at = s.span
                 getattr(self, "f_" + type(s).__name__)(block, s, scope, ctx)
             else:
                 group.append(s)
@@ -32,6 +33,7 @@ class FlatGen(StmtGen):
 
     def flush(self, block: FlatBlock, group, scope: Scope, ctx: Ctx) -> None:
         if group:
+            block.at = group[0].span
             lines = self.native_block(group, scope, ctx)
             block.add(lines + [f"return {block.next_pc + 1}"])
 
@@ -44,8 +46,9 @@ class FlatGen(StmtGen):
         return f"[{target.id}, 0, {values} + [None] * @N{target.id}@]"
 
     def push_lines(self, block: FlatBlock) -> list[str]:
-        return [f"S.frames[-1][1] = {block.next_pc + 1}", "S.frames.extend(reversed(P))",
-                f"return {PUSHED}"]
+        depth = [f"if len(S.frames) > MAX_FRAMES: too_deep(S, {self.span_ref(block.at)})"] if self.metered else []
+        return [f"S.frames[-1][1] = {block.next_pc + 1}", "S.frames.extend(reversed(P))"] + depth + \
+            self.tick(block.at) + [f"return {PUSHED}"]
 
     def entered(self, zone, offset, kind, scope, ctx):
         return self._deferring(super().entered(zone, offset, kind, scope, ctx))
@@ -74,6 +77,7 @@ class FlatGen(StmtGen):
             dependent = bool(free_names(b.domain, set()) & earlier)
             earlier.add(b.var)
             domain_fn = self.fresh("DOM")
+            self.places[domain_fn] = (f"the choices of '{b.var}'", b.span)
             self.source += [f"def {domain_fn}(S, L):", "    D = S.data",
                             f"    return tuple({self.domain(b.domain, scope)})"]
             access = scope.bind(b.var)
@@ -81,6 +85,7 @@ class FlatGen(StmtGen):
             condition_fn = None
             if b.condition is not None:
                 condition_fn = self.fresh("CND")
+                self.places[condition_fn] = (f"the condition on '{b.var}'", b.span)
                 self.source += [f"def {condition_fn}(S, L):", "    D = S.data",
                                 f"    return {self.expr(b.condition, scope)}"]
             result.append(Binding(slot, domain_fn, condition_fn, dependent))
@@ -91,11 +96,13 @@ class FlatGen(StmtGen):
         if option.guard is None:
             return None
         fn = self.fresh("GUARD")
+        self.places[fn] = ("an option's condition", option.span)
         self.source += [f"def {fn}(S, L):", "    D = S.data", f"    return {self.expr(option.guard, scope)}"]
         return fn
 
     def label_function(self, option: n.Option) -> str:
         fn = self.fresh("LBL")
+        self.places[fn] = ("a move's text", option.span)
         scope = Scope(self, False)
         for i, b in enumerate(option.binders):
             scope.bind_as(b.var, f"V[{i}]")
@@ -165,8 +172,8 @@ class FlatGen(StmtGen):
     def f_For(self, block: FlatBlock, s: n.For, scope: Scope, ctx: Ctx) -> None:
         inner = scope.child()
         items, position, var = inner.bind("\0items"), inner.bind("\0at"), inner.bind(s.var)
-        block.add([f"{items} = tuple({self.domain(s.domain, scope)})", f"{position} = 0",
-                   f"return {block.next_pc + 1}"])
+        block.add([f"{items} = tuple({self.domain(s.domain, scope)})", f"{position} = 0"]
+                  + self.tick(s.span, f"len({items})") + [f"return {block.next_pc + 1}"])
         head, end = block.label(), block.label()
         block.mark(head)
         block.add([f"if {position} >= len({items}):", f"    return {end.ref}",
@@ -184,8 +191,8 @@ class FlatGen(StmtGen):
         block.add([f"{counter} = {self.expr(s.count, scope)}", f"return {block.next_pc + 1}"])
         head, end = block.label(), block.label()
         block.mark(head)
-        block.add([f"if {counter} <= 0:", f"    return {end.ref}", f"{counter} -= 1",
-                   f"return {block.next_pc + 1}"])
+        block.add([f"if {counter} <= 0:", f"    return {end.ref}", f"{counter} -= 1"] + self.tick(s.span) +
+                  [f"return {block.next_pc + 1}"])
         self.path.append(("repeat", _slot(counter), self.path_function(f"{self.expr(s.count, scope)} - 1")))
         self.flat_body(block, s.body, inner, Ctx(end.ref, ctx.handler, True))
         self.path.pop()
@@ -195,7 +202,7 @@ class FlatGen(StmtGen):
     def f_While(self, block: FlatBlock, s: n.While, scope: Scope, ctx: Ctx) -> None:
         head, end = block.label(), block.label()
         block.mark(head)
-        block.add([f"return {block.next_pc + 1} if {self.expr(s.condition, scope)} else {end.ref}"])
+        block.add(self.tick(s.span) + [f"return {block.next_pc + 1} if {self.expr(s.condition, scope)} else {end.ref}"])
         self.flat_body(block, s.body, scope.child(), Ctx(end.ref, ctx.handler, True))
         self.jump(block, head.ref)
         block.mark(end)
@@ -203,6 +210,8 @@ class FlatGen(StmtGen):
     def f_Loop(self, block: FlatBlock, s: n.Loop, scope: Scope, ctx: Ctx) -> None:
         head, end = block.label(), block.label()
         block.mark(head)
+        if self.metered:
+            block.add(self.tick(s.span) + [f"return {block.next_pc + 1}"])
         self.flat_body(block, s.body, scope.child(), Ctx(end.ref, ctx.handler, True))
         self.jump(block, head.ref)
         block.mark(end)

@@ -5,7 +5,7 @@ from typing import Any, Optional
 
 from rulebook.dsl.errors import RulebookError
 
-from .runtime import GameOver, RulesRuntimeError
+from .runtime import GameOver
 
 PUSHED, SUSPEND, POP = -1, -2, -3
 
@@ -40,6 +40,12 @@ class State:
         """A deep copy that costs the state's size: every value inside is immutable."""
         return State(self.data[:], [[f[0], f[1], f[2][:]] for f in self.frames], self.rng,
                      self.mods, self.decision, self.decider, self.result, self.allows)
+
+    def restore(self, saved: "State") -> None:
+        """Become `saved` again (a copy taken earlier): how a failed move is undone."""
+        self.data, self.frames, self.rng, self.mods = saved.data, saved.frames, saved.rng, saved.mods
+        self.decision, self.decider, self.result, self.allows = \
+            saved.decision, saved.decider, saved.result, saved.allows
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self._key() == other._key()
@@ -115,9 +121,9 @@ def freeze(value: Any) -> Any:
 
 
 def run(S: State, code: tuple, block_names: tuple) -> None:
-    """Run instructions until a decision is pending or the game ends."""
+    """Run instructions until a decision is pending, the game ends, or the frames run out (the
+    caller says what that means). Errors of the rules pass through, for the caller to place."""
     frames = S.frames
-    at = -1
     try:
         while frames:
             frame = frames[-1]
@@ -133,19 +139,13 @@ def run(S: State, code: tuple, block_names: tuple) -> None:
             if pc == POP:
                 frames.pop()
     except GameOver as over:
-        S.result = (tuple(over.winners[0]), bool(over.winners[1]), over.reason)
-        S.frames = []
-        S.allows = ()
-        S.decision = -1
-        S.decider = -1
-        return
-    except RulebookError:
-        raise
-    except RecursionError:
-        raise RulesRuntimeError(None, "the rules call themselves without end") from None
-    except (TypeError, IndexError, KeyError, ValueError, AttributeError, ZeroDivisionError) as err:
-        where = block_names[frames[-1][0]] if frames else "the flow"
-        raise RulesRuntimeError(None, f"the rules went wrong in {where} (instruction {at}): "
-                                      f"{type(err).__name__}: {err}") from None
-    if S.result is None:
-        raise RulesRuntimeError(None, "the flow ended without 'end game'")
+        finish(S, over)
+
+
+def finish(S: State, over: GameOver) -> None:
+    """`end game` was reached: the state holds the result, and play stands nowhere."""
+    S.result = (tuple(over.winners[0]), bool(over.winners[1]), over.reason)
+    S.frames = []
+    S.allows = ()
+    S.decision = -1
+    S.decider = -1

@@ -24,6 +24,50 @@ class RulesRuntimeError(RulebookError):
         return Diagnostic(self.span, self.message).render()
 
 
+class Runaway(RulesRuntimeError):
+    """Rules that went on too long without a decision: a loop or calls that never end."""
+
+
+# Steps (loop turns, range values, calls) play may take between two decisions, and how deep
+# resumable calls may nest: far above what a game needs, low enough to stop a runaway in seconds.
+DEFAULT_STEP_BUDGET = 1_000_000
+MAX_FRAMES = 10_000
+
+
+class RunTime:
+    """What compiled code of one game reads at run time besides the state: where `log` lines
+    go (None: they are not even formatted), and how much of the step budget is left."""
+
+    __slots__ = ("sink", "steps", "budget")
+
+    def __init__(self) -> None:
+        self.sink = None
+        self.budget = self.steps = DEFAULT_STEP_BUDGET
+
+
+def runaway(RT: RunTime, span: Span) -> None:
+    """The step budget ran out at a loop's turn (called by compiled code)."""
+    raise Runaway(span, f"the rules run away here: play went {RT.budget:,} steps (loop turns, values "
+                        f"ranged over, calls) without a decision, the last of them at this loop; "
+                        f"does it ever end?")
+
+
+def steps_range(RT: RunTime, low: int, high: int, span: Span) -> range:
+    """range(low, high), its length taken from the step budget (a range can be huge)."""
+    size = high - low
+    if size > 0:
+        RT.steps -= size
+        if RT.steps < 0:
+            raise Runaway(span, f"the rules run away here: a range of {size:,} values is more than the "
+                                f"step budget ({RT.budget:,}) allows between two decisions")
+    return range(low, high)
+
+
+def too_deep(S, span: Span) -> None:
+    """Resumable calls nested past MAX_FRAMES (called by compiled code)."""
+    raise Runaway(span, f"the rules run away here: calls nested {len(S.frames):,} deep without end")
+
+
 class GameOver(Exception):
     """Raised by `end game`: unwinds compiled code at once, wherever it stands."""
 

@@ -75,6 +75,8 @@ class FlatBlock:
         self.scope = scope
         self.instrs: list[list[str]] = []
         self.labels: list[Label] = []
+        self.at: Optional[n.Span] = None  # the statement being compiled
+        self.spans: list[Optional[n.Span]] = []  # per instruction: the statement it comes from
 
     def label(self) -> Label:
         label = Label()
@@ -86,6 +88,7 @@ class FlatBlock:
 
     def add(self, lines: list[str]) -> int:
         self.instrs.append(lines)
+        self.spans.append(self.at)
         return len(self.instrs) - 1
 
     @property
@@ -112,6 +115,9 @@ def indent(lines: list[str], depth: int = 1) -> list[str]:
 class StmtGen(ExprGen):
     """Compiles rules, triggers, values and the flow into Python source for one game."""
 
+    # Loops, ranges and calls count against the step budget; benchmarks/step_budget.py compiles
+    # a game without the counting (metered = False) to measure what it costs.
+
     def setup_codegen(self) -> None:
         self.suspension = Suspension(self.p)
         self.source: list[str] = []
@@ -128,6 +134,8 @@ class StmtGen(ExprGen):
         self.phase_names: list[str] = []
         self.code_tables: dict[str, list] = {}
         self.code_defaults: dict[str, tuple] = {}
+        # Generated function names -> (what they compile, where it is written), for errors.
+        self.places: dict[str, tuple[str, Optional[n.Span]]] = {}
 
     def value_function(self, name: str) -> str:
         return self.value_names[name]
@@ -224,22 +232,30 @@ class StmtGen(ExprGen):
         inner = scope.child()
         var = inner.bind(s.var)
         loop_ctx = Ctx("native", ctx.handler, ctx.flat)
-        return [f"for {var} in {self.domain(s.domain, scope)}:"] + \
-            indent(self.native_block(s.body, inner, loop_ctx))
+        items = self.fresh("items")
+        return [f"{items} = {self.domain(s.domain, scope)}"] + self.tick(s.span, f"len({items})") + \
+            [f"for {var} in {items}:"] + indent(self.native_block(s.body, inner, loop_ctx))
 
     def n_Repeat(self, s: n.Repeat, scope, ctx):
         loop_ctx = Ctx("native", ctx.handler, ctx.flat)
         return [f"for _ in range({self.expr(s.count, scope)}):"] + \
-            indent(self.native_block(s.body, scope.child(), loop_ctx))
+            indent(self.tick(s.span) + self.native_block(s.body, scope.child(), loop_ctx))
 
     def n_While(self, s: n.While, scope, ctx):
         loop_ctx = Ctx("native", ctx.handler, ctx.flat)
         return [f"while {self.expr(s.condition, scope)}:"] + \
-            indent(self.native_block(s.body, scope.child(), loop_ctx))
+            indent(self.tick(s.span) + self.native_block(s.body, scope.child(), loop_ctx))
 
     def n_Loop(self, s: n.Loop, scope, ctx):
         loop_ctx = Ctx("native", ctx.handler, ctx.flat)
-        return ["while True:"] + indent(self.native_block(s.body, scope.child(), loop_ctx))
+        return ["while True:"] + indent(self.tick(s.span) + self.native_block(s.body, scope.child(), loop_ctx))
+
+    def tick(self, span: Optional[n.Span], steps: str = "1") -> list[str]:
+        """Steps taken from the step budget: one turn of a loop, or (for a `for`, counted before
+        it starts) all of them; runtime.runaway says where the budget ran out."""
+        if not self.metered:
+            return []
+        return [f"RT.steps -= {steps}", f"if RT.steps < 0: runaway(RT, {self.span_ref(span)})"]
 
     def n_SpanBlock(self, s: n.SpanBlock, scope, ctx):
         return (self.span_enter(s, scope) + self.native_block(s.body, scope.child(), ctx.inside(s))
@@ -314,6 +330,7 @@ class StmtGen(ExprGen):
                           if name not in s.params and scope.lookup(name) is not None)
         site = len(self.modifiers)
         fn = f"M{site}"
+        self.places[fn] = (f"a modifier of '{s.value}'", s.span)
         inner = Scope(self, False)
         for i, name in enumerate(captured):
             inner.bind_as(name, f"C[{i}]")
