@@ -20,18 +20,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rulebook.api import load_program_for  # noqa: E402
 from rulebook.interpreter.game import Game  # noqa: E402
-from rulebook.interpreter.exprgen import ExprGen  # noqa: E402
+from rulebook.interpreter.lower.builder import Builder  # noqa: E402
 
 CASES = [("eriantys", {"players": 2}), ("eriantys", {"players": 3}), ("eriantys", {"players": 4}),
          ("eriantys", {"players": 3, "expert": True}), ("septachroma", {})]
 
 
 def compiled(name: str, options: dict, metered: bool) -> Game:
-    ExprGen.metered = metered
+    Builder.metered = metered
     try:
         return Game(load_program_for(name), options)
     finally:
-        ExprGen.metered = True
+        Builder.metered = True
 
 
 def playouts(game: Game, seeds: range, by_apply: bool = False) -> float:

@@ -92,6 +92,7 @@ class CheckerBase:
         self.used_actions: set[str] = set()
         self.event_arity: dict[str, tuple[int, n.Span]] = {}
         self.event_types: dict[str, tuple] = {}
+        self.answered_events: set[str] = set()  # events emitted with `answered by`
         self.span_kinds: set[str] = set()
         self.modifier_spans: list[tuple[str, n.Span]] = []
         self._reported: set[Diagnostic] = set()

@@ -50,6 +50,10 @@ class BuiltinChecks(CheckerBase):
 
     def _node_or_group(self, e, t, what, forms=("node", "group")):
         if isinstance(t, tuple) and t[0] in forms:
+            if self.p.boards[t[1]].shape == "ports":
+                self.error(e.span, f"{what} does not work on '{t[1]}', a board of ports "
+                                   f"(see port_at, turned, ahead, behind, heading, lane_of)")
+                return None
             return t
         if t == INT and "node" in forms and len(self.p.boards) == 1:
             return ("node", next(iter(self.p.boards)))  # a number names a node of the only board
@@ -122,3 +126,54 @@ class BuiltinChecks(CheckerBase):
         if t != ANY:
             self.error(e.args[0].span, f"top() needs a pile, not {show(t)}")
         return ANY
+
+    # ------------------------------------------------------------ boards of ports
+    def _port(self, e, t, what):
+        """The ports board of a port argument, or None (and an error)."""
+        if isinstance(t, tuple) and t[0] == "node" and self.p.boards[t[1]].shape == "ports":
+            return self.p.boards[t[1]]
+        if t != ANY:
+            self.error(e.span, f"{what} needs a port (a node of a board of ports), not {show(t)}")
+        return None
+
+    def ports_board_for(self, grid: str, sides, lanes):
+        """The board of ports of a grid (the one naming these kinds, when it has several)."""
+        found = [b for b in self.p.boards.values() if b.shape == "ports" and b.grid == grid
+                 and (sides is None or b.sides == sides) and (lanes is None or b.lanes == lanes)]
+        return found[0] if found else None
+
+    def b_port_at(self, e, args):
+        cell, side, lane = args
+        grid = cell[1] if isinstance(cell, tuple) and cell[0] == "node" else None
+        if cell == INT:  # a number names a cell of the grid that has ports, if only one has
+            grids = {b.grid for b in self.p.boards.values() if b.shape == "ports"}
+            grid = grids.pop() if len(grids) == 1 else None
+        sides = side[1] if isinstance(side, tuple) and side[0] == "kind" else None
+        lanes = lane[1] if isinstance(lane, tuple) and lane[0] == "kind" else None
+        board = self.ports_board_for(grid, sides, lanes) if grid else None
+        if board is None:
+            if ANY not in args:
+                self.error(e.span, f"port_at(cell, side, lane) needs a cell of a grid with a board of ports "
+                                   f"and a side and lane of it, not {', '.join(show(a) for a in args)}")
+            return ANY
+        self.expect(e.args[1], side, ("kind", board.sides), "the side")
+        self.expect(e.args[2], lane, ("kind", board.lanes), "the lane")
+        return ("node", board.name)
+
+    def b_turned(self, e, args):
+        board = self._port(e.args[0], args[0], "turned()")
+        return ("node", board.name) if board else ANY
+
+    def b_ahead(self, e, args):
+        board = self._port(e.args[0], args[0], "ahead()")
+        return ("node", board.grid) if board else ANY
+
+    b_behind = b_ahead
+
+    def b_heading(self, e, args):
+        board = self._port(e.args[0], args[0], "heading()")
+        return ("kind", board.sides) if board else ANY
+
+    def b_lane_of(self, e, args):
+        board = self._port(e.args[0], args[0], "lane_of()")
+        return ("kind", board.lanes) if board else ANY

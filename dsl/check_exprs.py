@@ -51,6 +51,9 @@ class ExpressionChecks(BuiltinChecks):
             if sym.kind == "rule":
                 self.error(e.span, f"rule '{e.name}' is a statement, not a value")
                 return ANY
+            if sym.kind == "links":
+                self.error(e.span, f"'{e.name}' reads links: {e.name}(member, cell) or {e.name}(member, cell, port)")
+                return ANY
             return sym.type
         if e.name in BUILTIN_NAMES:
             return BUILTIN_NAMES[e.name]
@@ -156,6 +159,8 @@ class ExpressionChecks(BuiltinChecks):
         if code is not None:
             self.check_args_types(e, e.name, code.params, e.args, args)
             return self.resolve_type(code.result)
+        if any(column == e.name for column, _ in self.p.links):
+            return self.links_call(e, args)
         if e.name not in BUILTINS:
             known = set(BUILTINS) | set(self.p.values)
             self.error(e.span, f"unknown function '{e.name}'{did_you_mean(e.name, known)}")
@@ -166,6 +171,25 @@ class ExpressionChecks(BuiltinChecks):
             self.error(e.span, f"'{e.name}' takes {wanted} argument(s), not {len(args)}")
             return ANY
         return getattr(self, "b_" + e.name)(e, args)
+
+    def links_call(self, e: n.Call, args: list) -> Type:
+        """`COLUMN(member, cell)`: every port of the cell the member's links name, heading out of
+        it; `COLUMN(member, cell, port)`: the ports linked to that one."""
+        if len(args) not in (2, 3):
+            self.error(e.span, f"'{e.name}' takes 2 or 3 arguments (member, cell[, port]), not {len(args)}")
+            return ANY
+        member = args[0]
+        kinds = [k for c, k in self.p.links if c == e.name]
+        if not (isinstance(member, tuple) and member[0] == "kind" and member[1] in kinds):
+            if member != ANY:
+                self.error(e.args[0].span, f"the first argument of '{e.name}' is a {' or '.join(kinds)}, "
+                                           f"not {show(member)}")
+            return ANY
+        board = self.p.boards[self.p.links[(e.name, member[1])].board]
+        self.expect(e.args[1], args[1], ("node", board.grid), f"the cell of '{e.name}'")
+        if len(args) == 3:
+            self.expect(e.args[2], args[2], ("node", board.name), f"the port of '{e.name}'")
+        return ("list", ("node", board.name))
 
     def check_args_types(self, node, name, params, exprs, types) -> None:
         if len(types) != len(params):

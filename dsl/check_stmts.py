@@ -163,6 +163,9 @@ class StatementChecks(ExpressionChecks):
         self.note_event(s.event, len(s.args), s.span)
         types = tuple(self.expr(arg, scope) for arg in s.args)
         self.event_types.setdefault(s.event, types)
+        if s.askers is not None:
+            self.expect(s.askers, self.expr(s.askers, scope), ("list", PLAYER), "who is asked to answer")
+            self.answered_events.add(s.event)
         if s.body is not None:
             self.block(s.body, scope.child())
 
@@ -193,6 +196,10 @@ class StatementChecks(ExpressionChecks):
 
     def s_Log(self, s: n.Log, scope: Scope) -> None:
         self.expr(s.text, scope)
+        if s.audience is not None:
+            self.expect(s.audience, self.expr(s.audience, scope), PLAYER, "who reads the line")
+        if s.public is not None:
+            self.expr(s.public, scope)
 
     def s_Break(self, s: n.Break, scope: Scope) -> None:
         if not scope.loop:
@@ -234,6 +241,12 @@ class StatementChecks(ExpressionChecks):
                 if call.name in self.p.values:
                     self.error(call.span, f"a move's text cannot use the value '{call.name}' (it reads the game)")
 
+    def public_move_text(self, option: n.Option, scope: Scope) -> None:
+        """`public "…"`: what the others see of the move, under the same rules as its own text."""
+        if option.public is not None:  # the grammar gives it only after the move's own text
+            self.expr(option.public, scope)
+            self.move_text(option.public, option.binders, scope)
+
     def chooser(self, e, scope: Scope) -> None:
         if e is not None:
             self.expect(e, self.expr(e, scope), PLAYER, "who chooses")
@@ -246,6 +259,7 @@ class StatementChecks(ExpressionChecks):
             if option.label is not None:
                 self.expr(option.label, scope)
                 self.move_text(option.label, option.binders, scope)
+            self.public_move_text(option, scope)
             return
         labels: set = set()
         for option in s.options:
@@ -255,6 +269,7 @@ class StatementChecks(ExpressionChecks):
                 self.expect(option.guard, self.expr(option.guard, inner), BOOL, "an option's condition")
             self.expr(option.label, inner)
             self.move_text(option.label, option.binders, inner)
+            self.public_move_text(option, inner)
             self.block(option.body, inner)
             text = tuple(p if isinstance(p, str) else "{}" for p in option.label.parts)
             if text in labels:
@@ -273,6 +288,18 @@ class StatementChecks(ExpressionChecks):
 
     def s_Pick(self, s: n.Pick, scope: Scope) -> None:
         self.binders([n.Binder(s.span, s.var, s.domain, s.condition)], scope)
+        if s.condition is not None and isinstance(self.p.type_of(s.domain), tuple) \
+                and self.p.type_of(s.domain)[0] == "die":
+            self.error(s.condition.span, "a die rolls any of its faces: 'pick … in DIE' takes no 'where'")
+
+    def s_LoadDie(self, s: n.LoadDie, scope: Scope) -> None:
+        sym = self.p.symbols.get(s.die)
+        faces = self.expr(s.faces, scope)
+        if sym is None or sym.kind != "die":
+            self.error(s.span, f"unknown die '{s.die}'{did_you_mean(s.die, self.p.dice)}")
+            return
+        self.expect(s.faces, faces, ("list", sym.type[1]) if isinstance(sym.type, tuple) else ANY,
+                    f"the next rolls of '{s.die}'")
 
     def s_If(self, s: n.If, scope: Scope) -> None:
         for condition, body in s.branches:

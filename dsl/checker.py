@@ -10,6 +10,7 @@ from .check_fixed import FixedChecks
 from .check_flow import FlowChecks
 from .check_stmts import StatementChecks
 from .errors import Diagnostic, did_you_mean
+from .links import member_names
 from .types import ANY, BOOL, INT, PLAYER, TEAM, TEXT, element_of, show
 
 __all__ = ["BUILTIN_NAMES", "SPAN_NAMES", "Checker", "CheckerBase", "Scope", "column_type"]
@@ -121,6 +122,26 @@ class Checker(StatementChecks, FixedChecks, FlowChecks):
             for size in board.sizes:
                 self.expect(size, self.expr(size, top), INT, "a board size")
                 self.before_play(size, f"the size of board '{board.name}'")
+            if board.shape == "ports":
+                self.ports_board(board)
+        for die in p.dice.values():
+            faces = self.expr(die.faces, top)
+            if not (isinstance(faces, tuple) and faces[0] == "list") and faces != ANY:
+                self.error(die.faces.span, f"a die's faces are a list, not {show(faces)}")
+            p.symbols[die.name].type = ("die", element_of(faces) or ANY)
+
+    def ports_board(self, board: n.BoardDecl) -> None:
+        """`ports of GRID by SIDES, LANES`: a grid, four sides (north, east, south, west in the
+        game's words), and the ports of one side."""
+        grid = self.p.boards.get(board.grid or "")
+        if grid is None or grid.shape != "grid":
+            self.error(board.span, f"'{board.grid}' is not a grid board: ports lie on the sides of a grid's cells")
+        for kind in (board.sides, board.lanes):
+            if kind not in self.p.kinds:
+                self.error(board.span, f"unknown kind '{kind}'{did_you_mean(kind or '', self.p.kinds)}")
+        if board.sides in self.p.kinds and len(member_names(self.p, board.sides)) != 4:
+            self.error(board.span, f"the sides '{board.sides}' must be four: north, east, south and west, "
+                                   f"in that order (in the game's words)")
 
     def zones_and_vars(self) -> None:
         for zone in self.p.zones.values():
@@ -129,11 +150,13 @@ class Checker(StatementChecks, FixedChecks, FlowChecks):
                            f"unknown kind '{zone.kind}'{did_you_mean(zone.kind, self.p.kinds)}")
             self.private_index(zone, "zone", [self.index_type(part) for part in zone.index])
             self.index_ranges(zone)
+            self.reveal_condition(zone)
         for var in self.p.vars.values():
             self.private_index(var, "variable", [self.index_type(part) for part in var.index])
             self.index_ranges(var)
             self.var_start(var)
             self.before_play(var.initial, f"the start value of '{var.name}'")
+            self.reveal_condition(var)
 
     def index_ranges(self, decl: n.ZoneDecl | n.VarDecl) -> None:
         for part in decl.index:
@@ -145,6 +168,11 @@ class Checker(StatementChecks, FixedChecks, FlowChecks):
         if decl.visibility == "private" and index_types[:1] != [PLAYER]:
             where = decl.index[0].span if decl.index else decl.span
             self.error(where, f"a private {what} must be indexed by player first")
+
+    def reveal_condition(self, decl: n.ZoneDecl | n.VarDecl) -> None:
+        """`hidden unless C`: C is a truth value of the game as it stands (no local names)."""
+        if decl.reveal is not None:
+            self.expect(decl.reveal, self.expr(decl.reveal, Scope()), BOOL, "what reveals it")
 
     def var_start(self, decl: n.VarDecl) -> None:
         t = self.p.symbols[decl.name].type if not decl.index else self.resolve_type(decl.type)
@@ -224,15 +252,20 @@ class Checker(StatementChecks, FixedChecks, FlowChecks):
         return scope
 
     def trigger(self, decl: n.TriggerDecl) -> None:
-        scope = Scope(event=decl.form == "event")
+        scope = Scope(event=decl.form in ("event", "answer"))
         where = decl.name_span or decl.span
         if decl.form in ("enter", "change"):
             self.zone_trigger(decl, scope)
-        elif decl.form == "event":
-            self.note_event(decl.name, len(decl.binds), decl.span)
+        elif decl.form in ("event", "answer"):
+            params = decl.binds if decl.form == "event" else decl.binds[:-1]
+            self.note_event(decl.name, len(params), decl.span)
             types = self.event_types.get(decl.name, ())
-            for i, name in enumerate(decl.binds):
+            for i, name in enumerate(params):
                 scope.names[name] = types[i] if i < len(types) else ANY
+            if decl.form == "answer":
+                if decl.name not in self.answered_events:
+                    self.error(where, f"no 'emit {decl.name}(…) answered by …' asks anyone to answer '{decl.name}'")
+                scope.names[decl.binds[-1]] = PLAYER
         elif decl.name not in SPAN_NAMES[:-1]:
             self.error(where, f"'end of {decl.name}': the spans are turn, round, phase and step")
         if decl.condition is not None:

@@ -8,6 +8,7 @@ from typing import Callable, Iterable, Optional, Sequence
 from . import nodes as n
 from .checker import BUILTIN_NAMES, Checker
 from .errors import Diagnostic, MissingInput, RulesError, did_you_mean, plain_file_problem, whole_file
+from .links import link_cells
 from .mods import layer, read_mod
 from .parser import parse_file, parse_snippet
 from .program import Program, Symbol
@@ -62,6 +63,7 @@ def check_modules(modules: Iterable[n.Module], folder: Path, mod_tables: Optiona
             collector.collect(decl)
     collector.errors.extend(_code_cells(collector.program))
     collector.errors.extend(collector.unread_mod_tables())
+    collector.errors.extend(link_cells(collector.program))
     if collector.errors:
         raise RulesError(collector.errors)
     program = collector.program
@@ -98,6 +100,7 @@ class _Collector:
             n.TriggerDecl: self.trigger, n.InvariantDecl: self.invariant, n.BlockDecl: self.block,
             n.ScoreDecl: self.score, n.StatisticDecl: self.statistic, n.RequireDecl: self.require,
             n.ActionDecl: self.action, n.CodeDecl: self.code, n.Replace: self.replace,
+            n.LinksDecl: self.links, n.DieDecl: self.die,
         }
 
     def unread_mod_tables(self) -> list[Diagnostic]:
@@ -257,6 +260,19 @@ class _Collector:
         codes[(d.column, d.kind)] = d
         if d.result is not None:
             self.declare(d.column, "codevalue", d, ANY)
+
+    def links(self, d: n.LinksDecl) -> None:
+        links = self.program.links
+        if (d.column, d.kind) in links:
+            self.error(d.span, f"links '{d.column} of {d.kind}' are declared twice")
+        # One name for the column, whatever kinds have it: a call finds the kind by its argument.
+        if not any(column == d.column for column, _ in links):
+            self.declare(d.column, "links", d, ANY)
+        links[(d.column, d.kind)] = d
+
+    def die(self, d: n.DieDecl) -> None:
+        self.program.dice[d.name] = d
+        self.declare(d.name, "die", d, ANY)
 
     def replace(self, d: n.Replace) -> None:
         # A mod's replacements are taken out when the mod is layered, so any left are the game's own.

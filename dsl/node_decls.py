@@ -88,8 +88,31 @@ class KindDecl(Node):
 @dataclass(frozen=True)
 class BoardDecl(Node):
     name: str
-    shape: str  # "ring" | "grid" | "network"
+    shape: str  # "ring" | "grid" | "network" | "ports"
     sizes: tuple
+    # `ports of GRID by SIDES, LANES`: the grid whose cell sides carry the ports, the kind naming
+    # the four sides, and the kind naming the ports of one side.
+    grid: Optional[str] = None
+    sides: Optional[str] = None
+    lanes: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class LinksDecl(Node):
+    """`links COLUMN of KIND on PORTS`: the column of KIND's table lists, for each member (a tile),
+    which ports of the cell it lies on it joins; `COLUMN(t, x)` and `COLUMN(t, x, q)` read it."""
+
+    column: str
+    kind: str
+    board: str
+
+
+@dataclass(frozen=True)
+class DieDecl(Node):
+    """`die NAME: FACES` — a die whose faces (worked out before play) are equally likely."""
+
+    name: str
+    faces: Expr
 
 
 @dataclass(frozen=True)
@@ -107,6 +130,7 @@ class ZoneDecl(Node):
     ordered: bool
     visibility: str  # "public" | "hidden" | "private"
     kind_span: Optional[Span] = field(default=None, compare=False, repr=False)
+    reveal: Optional[Expr] = None  # `hidden unless C`: shown to everyone while C holds
 
 
 @dataclass(frozen=True)
@@ -116,6 +140,7 @@ class VarDecl(Node):
     type: TypeRef
     initial: Optional[Expr]
     visibility: str
+    reveal: Optional[Expr] = None  # `private unless C`: shown to everyone while C holds
 
 
 @dataclass(frozen=True)
@@ -167,9 +192,11 @@ class CodeDecl(Node):
 class TriggerDecl(Node):
     """`when K enters Z[i]`, `when Z[i] changes`, `when event(a, b)`, `when end of SPAN`."""
 
-    form: str  # "enter" | "change" | "event" | "span_end"
+    form: str  # "enter" | "change" | "event" | "answer" | "span_end"
     name: str  # zone, event or span name
-    binds: tuple  # names bound: enter -> (kind var, index var?); change -> (index var?,); event -> params
+    # names bound: enter -> (kind var, index var?); change -> (index var?,); event -> params;
+    # answer -> params + (the player asked,)
+    binds: tuple
     condition: Optional[Expr]
     body: tuple
     name_span: Optional[Span] = field(default=None, compare=False, repr=False)  # where NAME is written

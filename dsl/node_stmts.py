@@ -85,6 +85,7 @@ class Emit(Node):
     event: str
     args: tuple
     body: Optional[tuple]  # default action, skipped when a handler cancels
+    askers: Optional[Expr] = None  # `answered by ORDER`: the players asked, in order, until one cancels
 
 
 @dataclass(frozen=True)
@@ -107,6 +108,8 @@ class Modify(Node):
 @dataclass(frozen=True)
 class Log(Node):
     text: String
+    audience: Optional[Expr] = None  # `to P`: only P reads the text ...
+    public: Optional[String] = None  # ... and the others read this one (none: nothing)
 
 
 @dataclass(frozen=True)
@@ -134,6 +137,7 @@ class Option(Node):
     binders: tuple
     body: tuple
     guard: Optional[Expr] = None  # `option "…" where COND:` — offered only while COND holds
+    public: Optional[String] = None  # `public "…"`: the move as the players not deciding see it
 
 
 @dataclass(frozen=True)
@@ -163,6 +167,14 @@ class Pick(Node):
     var: str
     domain: Expr
     condition: Optional[Expr]
+
+
+@dataclass(frozen=True)
+class LoadDie(Node):
+    """`load DIE with FACES` — the die's next rolls, in order, instead of chance."""
+
+    die: str
+    faces: Expr
 
 
 @dataclass(frozen=True)
@@ -227,5 +239,5 @@ class SpanBlock(Node):
 
 Stmt = Union[
     Let, Assign, CallStmt, Move, Draw, Put, Shuffle, Merge, Connect, EndGame, Emit, Cancel, Modify, Log,
-    Break, Pass, Choose, UpTo, Pick, If, For, Repeat, While, Loop, SpanBlock, Allow, RunCode,
+    Break, Pass, Choose, UpTo, Pick, LoadDie, If, For, Repeat, While, Loop, SpanBlock, Allow, RunCode,
 ]

@@ -50,6 +50,10 @@ class Program:
     requirements: list = field(default_factory=list)
     actions: dict = field(default_factory=dict)  # name -> ActionDecl
     codes: dict = field(default_factory=dict)  # (column, kind) -> CodeDecl
+    links: dict = field(default_factory=dict)  # (column, kind) -> LinksDecl
+    # (column, kind) -> per member, its links: each a tuple of (side number, lane number) ports
+    link_cells: dict = field(default_factory=dict)
+    dice: dict = field(default_factory=dict)  # name -> DieDecl
     # (column, kind) -> per member, the name of the rule made from its cell (None: empty cell)
     code_rules: dict = field(default_factory=dict)
     # Static type of every expression node, keyed by id(node); the nodes live as long as the program.

@@ -260,7 +260,7 @@ def load_table(name: str, path: Path, key: str | None, used_at: Span, schema_pat
     if not isinstance(data, list) or not all(isinstance(r, dict) for r in data):
         raise RulesError.at(located.span(()), "a table is a list of rows (mappings)")
     spans = tuple(located.span((i,)) for i in range(len(data)))
-    cells = tuple({column: located.text_starts.get((i, column), spans[i]) for column in row}
+    cells = tuple({column: located.text_starts.get((i, column), located.span((i, column))) for column in row}
                   for i, row in enumerate(data))
     if key is not None:
         _check_keys(data, key, located)

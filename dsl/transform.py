@@ -151,7 +151,7 @@ class _ToNodes(Transformer):
         return n.KindDecl(self._span(meta), str(name), (), str(table), self._tspan(table))
 
     def board_decl(self, meta, name, shape):
-        return n.BoardDecl(self._span(meta), str(name), shape[0], shape[1])
+        return n.BoardDecl(self._span(meta), str(name), *shape)
 
     def ring_shape(self, meta, size):
         return ("ring", (size,))
@@ -162,13 +162,25 @@ class _ToNodes(Transformer):
     def network_shape(self, meta, capacity):
         return ("network", (capacity,))
 
-    def zone_decl(self, meta, form, name, index, kind, visibility):
-        return n.ZoneDecl(self._span(meta), str(name), index or (), str(kind), str(form) == "pile",
-                          str(visibility) if visibility else "public", self._tspan(kind))
+    def ports_shape(self, meta, grid, sides, lanes):
+        return ("ports", (), str(grid), str(sides), str(lanes))
 
-    def var_decl(self, meta, name, index, type_, initial, visibility):
+    def links_decl(self, meta, column, kind, board):
+        return n.LinksDecl(self._span(meta), str(column), str(kind), str(board))
+
+    def die_decl(self, meta, name, faces):
+        return n.DieDecl(self._span(meta), str(name), faces)
+
+    def zone_decl(self, meta, form, name, index, kind, visibility, reveal):
+        return n.ZoneDecl(self._span(meta), str(name), index or (), str(kind), str(form) == "pile",
+                          str(visibility) if visibility else "public", self._tspan(kind), reveal)
+
+    def var_decl(self, meta, name, index, type_, initial, visibility, reveal):
         return n.VarDecl(self._span(meta), str(name), index or (), type_, initial,
-                         str(visibility) if visibility else "public")
+                         str(visibility) if visibility else "public", reveal)
+
+    def reveal(self, meta, condition):
+        return condition
 
     def index(self, meta, *parts):
         return tuple(parts)
@@ -228,6 +240,9 @@ class _ToNodes(Transformer):
 
     def event_pattern(self, meta, event, names):
         return ("event", str(event), names or (), self._tspan(event))
+
+    def answer_pattern(self, meta, event, names, asked):
+        return ("answer", str(event), (names or ()) + (str(asked),), self._tspan(event))
 
     def span_end_pattern(self, meta, span_name):
         return ("span_end", str(span_name), (), self._tspan(span_name))
@@ -290,6 +305,9 @@ class _ToNodes(Transformer):
     def shuffle_stmt(self, meta, zone):
         return n.Shuffle(self._span(meta), zone)
 
+    def load_stmt(self, meta, die, faces):
+        return n.LoadDie(self._span(meta), str(die), faces)
+
     def merge_stmt(self, meta, first, second):
         return n.Merge(self._span(meta), first, second)
 
@@ -299,11 +317,14 @@ class _ToNodes(Transformer):
     def end_stmt(self, meta, winners, reason):
         return n.EndGame(self._span(meta), winners, self._str(reason))
 
-    def emit_stmt(self, meta, event, args):
-        return n.Emit(self._span(meta), str(event), args or (), None)
+    def emit_stmt(self, meta, event, args, askers):
+        return n.Emit(self._span(meta), str(event), args or (), None, askers)
 
-    def emit_block(self, meta, event, args, body):
-        return n.Emit(self._span(meta), str(event), args or (), body)
+    def emit_block(self, meta, event, args, askers, body):
+        return n.Emit(self._span(meta), str(event), args or (), body, askers)
+
+    def answered(self, meta, askers):
+        return askers
 
     def cancel_stmt(self, meta):
         return n.Cancel(self._span(meta))
@@ -312,8 +333,8 @@ class _ToNodes(Transformer):
         return n.Modify(self._span(meta), str(value), params or (), str(op), amount, condition,
                         str(span_name), self._tspan(value), self._tspan(span_name))
 
-    def log_stmt(self, meta, text):
-        return n.Log(self._span(meta), self._str(text))
+    def log_stmt(self, meta, text, audience, public):
+        return n.Log(self._span(meta), self._str(text), audience, self._str(public))
 
     def break_stmt(self, meta):
         return n.Break(self._span(meta))
@@ -321,11 +342,14 @@ class _ToNodes(Transformer):
     def pass_stmt(self, meta):
         return n.Pass(self._span(meta))
 
-    def choose_stmt(self, meta, binders, chooser, optional, label):
+    def choose_stmt(self, meta, binders, chooser, optional, label, public):
         span = self._span(meta)
         text = self._str(label) if label else None
-        option = n.Option(span, text, binders, ())
+        option = n.Option(span, text, binders, (), public=public)
         return n.Choose(span, (option,), chooser, optional is not None, False)
+
+    def public_text(self, meta, text):
+        return self._str(text)
 
     def pick_stmt(self, meta, var, domain, condition):
         return n.Pick(self._span(meta), str(var), domain, condition)
@@ -338,11 +362,11 @@ class _ToNodes(Transformer):
     def menu_stmt(self, meta, chooser, *options):
         return n.Choose(self._span(meta), tuple(options), chooser, False, True)
 
-    def option(self, meta, label, binders, body):
-        return n.Option(self._span(meta), self._str(label), binders or (), body)
+    def option(self, meta, label, public, binders, body):
+        return n.Option(self._span(meta), self._str(label), binders or (), body, public=public)
 
-    def guarded_option(self, meta, label, guard, body):
-        return n.Option(self._span(meta), self._str(label), (), body, guard)
+    def guarded_option(self, meta, label, public, guard, body):
+        return n.Option(self._span(meta), self._str(label), (), body, guard, public)
 
     def binders(self, meta, *items):
         return tuple(items)

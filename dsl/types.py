@@ -10,7 +10,7 @@ from typing import Union
 #   ("list", T)       an ordered list of T          ("board", B)  board B itself
 #   ("zone", K)       one zone of pieces of kind K  ("zones", K)  several zones read as one
 #   ("pile", K)       an ordered zone                ("row", TB)  a row of table TB
-#   ("table", TB)     table TB
+#   ("table", TB)     table TB                       ("die", T)    a die whose faces are T
 Type = Union[str, tuple]
 
 INT, BOOL, TEXT, NONE, ANY, PLAYER, TEAM = "int", "bool", "text", "none", "any", "player", "team"
@@ -33,6 +33,8 @@ def show(t: Type) -> str:
         return f"zone of {arg}"
     if form == "pile":
         return f"pile of {arg}"
+    if form == "die":
+        return f"die of {show(arg)}"
     return f"{form} {arg}"
 
 
@@ -42,7 +44,7 @@ def element_of(t: Type) -> Type | None:
         return ANY
     if isinstance(t, tuple):
         form, arg = t
-        if form == "list":
+        if form in ("list", "die"):
             return arg
         if form == "kinds":
             return ("kind", arg)
@@ -99,6 +101,12 @@ BUILTINS: dict[str, tuple[int, int, str]] = {
     "corner": (1, 1, "corner(node): is this grid node a corner"),
     "top": (1, 1, "top(pile): the piece on top, or none"),
     "join": (2, 2, "join(list, separator): the items' texts joined, e.g. join(row, \" \")"),
+    "port_at": (3, 3, "port_at(cell, side, lane): the port on that side of the cell, heading out of it"),
+    "turned": (1, 1, "turned(port): the same port, heading the other way"),
+    "ahead": (1, 1, "ahead(port): the cell the port heads into (none: off the board)"),
+    "behind": (1, 1, "behind(port): the cell the port heads out of (none: from off the board)"),
+    "heading": (1, 1, "heading(port): the side it heads towards"),
+    "lane_of": (1, 1, "lane_of(port): which of a side's ports it is"),
 }
 
 AGGREGATES = {"sum", "max", "min", "any", "all", "count"}

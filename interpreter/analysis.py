@@ -84,7 +84,8 @@ class Suspension:
         if isinstance(s, n.Put):
             return self.zone_triggers_suspend(zone_root(s.zone))
         if isinstance(s, n.Emit):
-            if self.any_suspends(self.trigger_list("event", s.event)):
+            answers = self.trigger_list("answer", s.event) if s.askers is not None else []
+            if self.any_suspends(self.trigger_list("event", s.event) + answers):
                 return True
         if isinstance(s, n.SpanBlock):
             if self.any_suspends(self.trigger_list("span_end", s.kind)):
@@ -92,6 +93,20 @@ class Suspension:
         if isinstance(s, n.RunCode):
             return any(self.rules.get(name, False) for name in self.code_rules_of(s))
         return any(self.block(b) for b in children_blocks(s))
+
+
+LOOPS = (n.For, n.Repeat, n.While, n.Loop, n.UpTo)
+
+
+def escapes(s: n.Node, breaks: bool, cancels: bool) -> bool:
+    """Does running s leave it by a `break` of a loop around it (when `breaks`) or a `cancel`
+    (when `cancels`)?"""
+    if isinstance(s, n.Break):
+        return breaks
+    if isinstance(s, n.Cancel):
+        return cancels
+    inner = breaks and not isinstance(s, LOOPS)
+    return any(escapes(c, inner, cancels) for body in children_blocks(s) for c in body)
 
 
 def free_names(e: n.Node, out: set) -> set:

@@ -1,80 +1,74 @@
 """A Python error raised inside compiled rules, told as the rules' mistake: which rule, where.
 
-Compiled functions are named by what they compile (R3 a rule, F1 a value, I0_5 an instruction of
-a resumable block…); the innermost of them in the error's traceback says where in the rules text
-play went wrong. Nothing here runs while play goes well: it is read only when an error is raised.
+The Python back-end keeps, for every generated line, the span of the rules text it stands for
+(PythonGame.error_span); the innermost generated line in the error's traceback says where play
+went wrong. A recursion too deep is named by the rules or values that fill the stack. Nothing
+here runs while play goes well: it is read only when an error is raised.
 """
 from __future__ import annotations
 
 from collections import Counter
 from typing import Optional
 
-from rulebook.dsl import nodes as n
+from rulebook.dsl.nodes import Span
 
 from .runtime import RulesRuntimeError
 
-COMPILED_FILES = ("<compiled rules of ", "<snippet of ")
 # Errors that compiled rules can raise when they do something the checker cannot rule out (use
 # a `none`, say); anything else is let through, as a bug of the engine's.
 RULES_FAULTS = (TypeError, IndexError, KeyError, ValueError, AttributeError, ZeroDivisionError,
                 RecursionError, OverflowError)
 
 
-def places(compiled) -> dict[str, tuple[str, Optional[n.Span]]]:
-    """Compiled function name -> (what it compiles, in words; where it is written)."""
-    p = compiled.p
-    found: dict[str, tuple[str, Optional[n.Span]]] = {}
-    for name, fn in compiled.rule_names.items():
-        found[fn] = (f"rule '{name}'", p.rules[name].span)
-    for name, fn in compiled.value_names.items():
-        found[fn] = (f"value '{name}'", p.values[name].span)
-    for t in p.triggers:
-        found[compiled.trigger_names[id(t)]] = (f"'when {t.name}'", t.span)
-    for i, decl in enumerate(p.invariants):
-        found[f"INV{i}"] = (f"invariant '{decl.label}'", decl.span)
-    if p.score is not None:
-        found["SCORE"] = ("the score", p.score.span)
-    for i, ((column, kind), decl) in enumerate(p.codes.items()):
-        found[f"DEFAULT_{i}"] = (f"the default of '{column} of {kind}'", decl.span)
-    for block in compiled.blocks:
-        for pc, span in enumerate(block.spans):
-            found[f"I{block.id}_{pc}"] = (block.name, span)
-    for fn, (what, span) in compiled.places.items():
-        found[fn] = (what, span)
-    return found
-
-
-def compiled_frames(err: BaseException) -> list[str]:
-    """The names of the compiled functions the error passed through, outermost first."""
-    names = []
+def compiled_frames(compiled, err: BaseException) -> list[tuple[str, int]]:
+    """(function name, line) of each generated frame the error passed through, outermost first."""
+    frames = []
     tb = err.__traceback__
     while tb is not None:
         code = tb.tb_frame.f_code
-        if code.co_filename.startswith(COMPILED_FILES):
-            names.append(code.co_name)
+        if code.co_filename == compiled.filename:
+            frames.append((code.co_name, tb.tb_lineno))
         tb = tb.tb_next
-    return names
+    return frames
 
 
 def rules_error(compiled, err: BaseException) -> RulesRuntimeError:
-    """The error as a mistake of the rules, placed at the innermost compiled function it can."""
-    known = compiled.failure_places()
-    frames = [name for name in compiled_frames(err) if name in known]
+    """The error as a mistake of the rules, placed at the innermost generated line it can."""
+    frames = compiled_frames(compiled, err)
     if isinstance(err, RecursionError):
-        return _recursion(known, frames)
-    what, span = known[frames[-1]] if frames else ("the rules", None)
-    return RulesRuntimeError(span, f"{_said(err)} (in {what})")
+        return _recursion(compiled, [name for name, _ in frames])
+    span: Optional[Span] = None
+    for _, line in reversed(frames):
+        span = compiled.error_span(line)
+        if span is not None:
+            break
+    return RulesRuntimeError(span, _said(err))
 
 
-def _recursion(known: dict, frames: list) -> RulesRuntimeError:
+def _what(compiled, name: str) -> tuple[str, Optional[Span]]:
+    """What a generated function compiles, in words, and where it is written."""
+    ir = compiled.ir
+    if name[:1] == "f" and name[1:].isdigit() and int(name[1:]) < len(ir.functions):
+        fn = ir.functions[int(name[1:])]
+        kind, _, rest = fn.name.partition(" ")
+        return (f"{kind} '{rest}'" if rest else fn.name), fn.span
+    if name[:1] == "b" and "_" in name:
+        block = ir.blocks[int(name[1:].split("_")[0])]
+        kind, _, rest = block.name.partition(" ")
+        return (f"{kind} '{rest}'" if rest else block.name), block.span
+    return "the rules", None
+
+
+def _recursion(compiled, frames: list[str]) -> RulesRuntimeError:
     """Which rules or values call themselves over and over: the ones most often on the stack."""
-    counts = Counter(name for name in frames if name[0] in "RFT")  # rules, values, triggers
+    counts = Counter(frames)
     if not counts:
         return RulesRuntimeError(None, "the rules call themselves without end")
     most = max(counts.values())
-    cycle = [name for name in dict.fromkeys(reversed(frames)) if counts.get(name, 0) >= most - 1]
-    what, span = known[cycle[-1]]
-    via = f" (through {', '.join(known[name][0] for name in cycle[:-1])})" if len(cycle) > 1 else ""
+    cycle = [name for name in dict.fromkeys(reversed(frames)) if counts[name] >= most - 1]
+    named = [_what(compiled, name) for name in cycle]
+    what, span = named[-1]
+    via = f" (through {', '.join(w for w, _ in named[:-1])})" if len(named) > 1 else ""
     return RulesRuntimeError(span, f"{what} calls itself without end{via}, or too deeply: "
                                    f"{most:,} calls nested with no decision")
 
@@ -82,7 +76,7 @@ def _recursion(known: dict, frames: list) -> RulesRuntimeError:
 def _said(err: BaseException) -> str:
     text = str(err)
     if isinstance(err, TypeError) and "NoneType" in text:
-        return f"a value here is none where it cannot be ({text})"
+        return f"the rules went wrong here: a value is none where it cannot be ({text})"
     if isinstance(err, (IndexError, KeyError)):
-        return f"no such item ({type(err).__name__}: {text})"
-    return f"{type(err).__name__}: {text}"
+        return f"the rules went wrong here: no such item ({type(err).__name__}: {text})"
+    return f"the rules went wrong here: {type(err).__name__}: {text}"

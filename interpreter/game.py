@@ -10,12 +10,14 @@ from rulebook.dsl.errors import OptionsError, RulebookError
 from rulebook.dsl.program import Program
 from rulebook.dsl.snippets import check_snippet
 
+from . import chance as explicit
 from .choices import option_space, option_values, space_pick, space_size
-from .compiled import CompiledGame, check_names
+from .compile import compile_game
 from .failures import RULES_FAULTS, rules_error
 from .machine import State, finish, run
 from .move_check import check_move, move_of_json
 from .moves import IllegalMove, Move
+from .names import check_names
 from .options import resolve_options
 from .placement import place
 from .position import Position
@@ -24,13 +26,18 @@ from .validate import StateChecker
 from .views import view
 
 
+CHANCE_MODES = ("seeded", "explicit")
+CHANCE = -2  # current_player() while chance decides (explicit chance only)
+
+
 def placing_faults(method):
     """A Python error inside the compiled rules, raised while `method` runs them, becomes one
-    RulesRuntimeError that names the rule's place (errors a user can cause pass unchanged)."""
+    RulesRuntimeError that names the rule's place (errors a user can cause pass unchanged). Each
+    call starts a fresh step budget: the budget counts steps between two decisions."""
     @functools.wraps(method)
     def placed(self, *args, **kwargs):
         meter = self.compiled.RT
-        meter.steps = meter.budget  # each call of the API starts a fresh step budget
+        meter.steps = meter.budget
         try:
             return method(self, *args, **kwargs)
         except RulebookError:
@@ -58,20 +65,33 @@ class Game:
     """
 
     def __init__(self, program: Program, options: Optional[dict] = None,
-                 player_names: Optional[Sequence[str]] = None, team_of: Optional[Sequence[int]] = None):
+                 player_names: Optional[Sequence[str]] = None, team_of: Optional[Sequence[int]] = None,
+                 chance: str = "seeded"):
+        if chance not in CHANCE_MODES:
+            raise OptionsError(f"chance must be one of {', '.join(CHANCE_MODES)}, not '{chance}'")
         self.program = program
+        self.chance = chance
         self.options, self.player_count = resolve_options(program, options or {})
         names = tuple(player_names) if player_names else tuple(f"player {i + 1}" for i in range(self.player_count))
         if len(names) != self.player_count:
             raise OptionsError(f"{len(names)} player names given for {self.player_count} players")
         check_names(names, None)
-        self.compiled = CompiledGame(program, self.options, self.player_count, names,
+        self.compiled = compile_game(program, self.options, self.player_count, names,
                                      tuple(team_of) if team_of is not None else None)
         c = self.compiled
         self._code, self._names, self._sites = c.code, c.block_names, c.sites
         self._initial_data = c.initial_data()
         self._snippets: dict = {}
         self._state_checker: Optional[StateChecker] = None
+        self._move_space = None
+        self._chance_space = None
+        self._observation_specs: dict = {}
+        self._lazy_piles: frozenset = frozenset()
+        if chance == "explicit":
+            layout = c.layout
+            self._lazy_piles = frozenset(
+                slot for name in explicit.lazily_shuffled_piles(program) for zone in [layout.zones[name]]
+                for slot in range(zone.base, zone.base + zone.instances))
 
     # ------------------------------------------------------------ names
     @property
@@ -101,9 +121,12 @@ class Game:
             raise OptionsError(f"a step budget is a whole number from 1, not {steps!r}")
         self.compiled.RT.budget = self.compiled.RT.steps = steps
 
-    def set_log(self, sink) -> None:
-        """Send every `log` line of the rules to sink(state, text); None turns logging off."""
+    def set_log(self, sink, viewer: Optional[int] = None) -> None:
+        """Send every `log` line of the rules to sink(state, text); None turns logging off.
+        With a viewer, a line the rules write `to` another player arrives in its public text (or
+        not at all): the log as that player may read it."""
         self.compiled.RT.sink = sink
+        self.compiled.RT.viewer = viewer
 
     # ------------------------------------------------------------ states
     @placing_faults
@@ -112,7 +135,8 @@ class Game:
         if seed.__class__ is not int:
             raise OptionsError(f"a seed is a whole number, not {seed!r}")
         c = self.compiled
-        S = State(self._initial_data[:], [[0, 0, [None] * c.block_slots[0]]], seed_state(seed))
+        rng = seed_state(seed) if self.chance == "seeded" else explicit.NO_CHANCE_YET
+        S = State(self._initial_data[:], [[0, 0, [None] * c.block_slots[0]]], rng)
         self._run(S)
         return S
 
@@ -120,7 +144,11 @@ class Game:
         """Run the rules on to the next decision or the end; a Python error inside them is the
         rules' mistake, said at its place."""
         try:
-            run(S, self._code, self._names)
+            if S.rng.__class__ is int:
+                run(S, self.compiled)
+            else:
+                explicit.run_explicit(S, lambda state: run(state, self.compiled), self.compiled.RT,
+                                      self._lazy_piles)
         except RULES_FAULTS as err:
             raise rules_error(self.compiled, err) from None
         if S.result is None and not S.frames:
@@ -128,11 +156,44 @@ class Game:
             raise RulesRuntimeError(flow.span if flow else None, "play came to the end of the flow without "
                                                                  "an 'end game'")
 
+    # ------------------------------------------------------------ explicit chance
+    def is_chance_node(self, S: State) -> bool:
+        """Whether chance decides next (only in a game made with chance="explicit")."""
+        return S.result is None and S.rng.__class__ is tuple and S.rng[2] is not None
+
+    def chance_outcomes(self, S: State) -> list[tuple]:
+        """The waiting chance decision's outcomes with their probabilities: (outcome, p) each.
+        An outcome is a piece kind's number for a draw or shuffle, the value itself for a pick."""
+        if not self.is_chance_node(S):
+            raise IllegalMove("no chance decision is waiting")
+        _, _, outcomes, weights = S.rng[2]
+        total = sum(weights)
+        return [(o, w / total) for o, w in zip(outcomes, weights)]
+
+    def chance_event(self, S: State) -> tuple:
+        """The waiting chance decision: (kind "draw" | "shuffle" | "pick", where, outcomes, weights);
+        where is the zone's slot for a draw or shuffle, the statement's place for a pick."""
+        if not self.is_chance_node(S):
+            raise IllegalMove("no chance decision is waiting")
+        return S.rng[2]
+
+    @placing_faults
+    def apply_chance(self, S: State, outcome) -> None:
+        """Let chance choose `outcome` and play on to the next decision (chance or a player's)."""
+        if not self.is_chance_node(S):
+            raise IllegalMove("no chance decision is waiting")
+        try:
+            S.rng = explicit.give(S.rng, outcome)
+        except RulebookError as err:
+            raise IllegalMove(str(err)) from None
+        self._run(S)
+
     def _nothing_to_choose(self, S: State) -> RulesRuntimeError:
         """A decision with no legal move is a mistake in the rules: say where."""
         return RulesRuntimeError(self._sites[S.decision].span,
                                  "a choice with nothing to choose from (guard it with an 'if')")
 
+    @placing_faults
     def state_from_json(self, raw: Any) -> State:
         """The state a to_json() dict stands for, checked against this game: every slot holds
         what its declaration allows, the frames and decision exist, a result is one the rules
@@ -145,8 +206,10 @@ class Game:
         return S.result is not None
 
     def current_player(self, S: State) -> int:
-        """Whose decision it is (-1 once the game is over)."""
-        return -1 if S.result is not None else S.decider
+        """Whose decision it is (-1 once the game is over, CHANCE when chance decides next)."""
+        if S.result is not None:
+            return -1
+        return CHANCE if S.decision < 0 else S.decider
 
     def result(self, S: State) -> Optional[Result]:
         return None if S.result is None else Result(*S.result)
@@ -170,6 +233,8 @@ class Game:
     def _pending(self, S: State):
         if S.result is not None:
             raise IllegalMove("the game is over")
+        if S.decision < 0:
+            raise IllegalMove("chance decides here, not a player (see chance_outcomes)")
         return self._sites[S.decision], S.frames[-1]
 
     def _choices(self, S: State) -> list:
@@ -183,6 +248,39 @@ class Game:
                 L = list(args) + [None] * (self.compiled.block_slots[block] - len(args))
                 choices.extend((option, L, block) for option in options)
         return choices
+
+    def choice_sources(self, S: State) -> list[tuple]:
+        """Where each option of the waiting decision is written, in Move.option order: (span of the
+        choose statement or of the standing action's declaration, the option's number in it)."""
+        site, _ = self._pending(S)
+        sources = [(site.span, i) for i in range(len(site.options))]
+        for action, _, player in S.allows:
+            if player == S.decider:
+                _, options, span = self.compiled.action_sites[action]
+                sources.extend((span, i) for i in range(len(options)))
+        return sources
+
+    def move_space(self):
+        """The game's fixed move space (interpreter/movespace.py), built once."""
+        if self._move_space is None:
+            from .movespace import MoveSpace
+            self._move_space = MoveSpace(self)
+        return self._move_space
+
+    def chance_space(self):
+        """Fixed numbers for chance outcomes (interpreter/chancespace.py), built once."""
+        if self._chance_space is None:
+            from .chancespace import ChanceSpace
+            self._chance_space = ChanceSpace(self)
+        return self._chance_space
+
+    def observation_spec(self, pile_depth: int = 4):
+        """The game's observation spec (interpreter/observation.py), built once per pile depth."""
+        found = self._observation_specs.get(pile_depth)
+        if found is None:
+            from .observation import ObservationSpec
+            found = self._observation_specs[pile_depth] = ObservationSpec(self, pile_depth)
+        return found
 
     def iter_legal_moves(self, S: State) -> Iterator[Move]:
         site, _ = self._pending(S)
@@ -296,9 +394,38 @@ class Game:
         """The labels of every declared invariant that does not hold."""
         return [label for label, test in self.compiled.invariants if not test(S)]
 
+    @placing_faults
+    def public_text(self, S: State, move: Move, viewer: Optional[int] = None) -> str:
+        """The text of `move` (legal at S, before it is played) as `viewer` may read it: the
+        decider reads the move itself; the others (and viewer None, everyone) read the public
+        text its `choose` declares, or the move itself when it declares none."""
+        if viewer is not None and viewer == S.decider:
+            return str(move)
+        site, _ = self._pending(S)
+        choices = self._choices(S) if move.decision == site.id else []
+        if not 0 <= move.option < len(choices):
+            raise IllegalMove(f"'{move}' is not one of the choices here")
+        public = choices[move.option][0].public
+        return str(move) if public is None else public(move.values)
+
+    def hidden_zones(self, S: State, player: int) -> Iterator[tuple]:
+        """(zone layout, first slot) of every zone instance `player` may not look into now:
+        hidden ones, the private ones of the others, unless the rules reveal them (`unless`)."""
+        reveals = self.compiled.reveals
+        for zone in self.compiled.layout.zones.values():
+            if zone.visibility == "public" or (zone.name in reveals and reveals[zone.name](S)):
+                continue
+            per_player = zone.instances // zone.dims[0].size if zone.dims else zone.instances
+            for instance in range(zone.instances):
+                if zone.visibility == "private" and instance // per_player == player:
+                    continue
+                yield zone, zone.base + instance * zone.width
+
+    @placing_faults
     def view(self, S: State, player: int) -> dict:
-        """What `player` may see of S (see views.py): the position with hidden zones and values
-        masked, whose decision it is, the result; never where play stands inside the rules."""
+        """What `player` may see of S (see views.py): the position with what is hidden from them
+        masked (until the rules reveal it), whose decision it is, the result; never where play
+        stands inside the rules, nor the chance generator."""
         return view(self, S, player)
 
     @placing_faults
@@ -324,7 +451,7 @@ class Game:
         found = self._snippets.get(key)
         if found is None:
             nodes = check_snippet(self.program, text, params, statements, path, line, column)
-            found = self._guarded(self.compiled.compile_snippet(nodes, list(params), statements))
+            found = self._guarded(self.compiled.compile_snippet(self.program, nodes, params, statements))
             self._snippets[key] = found
         return found
 

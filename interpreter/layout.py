@@ -55,6 +55,13 @@ class VarLayout:
     dims: tuple
     holds_list: bool
 
+    @property
+    def instances(self) -> int:
+        count = 1
+        for d in self.dims:
+            count *= d.size
+        return count
+
 
 @dataclass
 class BoardLayout:
@@ -71,6 +78,7 @@ class BoardLayout:
     width: int = 0
     height: int = 0
     graph: Any = field(default=None, repr=False)
+    ports: Optional["PortGeometry"] = None  # a board of ports: where each port lies and heads
 
     @property
     def size(self) -> int:
@@ -118,6 +126,78 @@ def network_board(name: str, capacity: int) -> BoardLayout:
                        graph=nx.empty_graph(capacity))
 
 
+@dataclass(frozen=True)
+class PortGeometry:
+    """Where each port of a board of ports lies, per port (indexed by node - 1): the cell it heads
+    into and the one it heads out of (None off the board), the side it heads towards and its lane
+    (numbers of their kinds), and the node of the same port heading the other way."""
+
+    grid: str
+    lanes: int
+    ahead: tuple
+    behind: tuple
+    heading: tuple
+    lane: tuple
+    turned: tuple
+
+
+# The four sides of a cell in the order a board of ports names them, and what each side faces.
+NORTH, EAST, SOUTH, WEST = range(4)
+_STEP = {NORTH: (0, -1), EAST: (1, 0), SOUTH: (0, 1), WEST: (-1, 0)}
+
+
+def ports_board(name: str, grid: BoardLayout, side_names: tuple, lane_names: tuple) -> BoardLayout:
+    """The ports on the sides of a grid's cells, each twice: once for each way across its edge.
+
+    Node ((cell - 1) * 4 + side) * lanes + lane + 1 is the port on that side of that cell heading
+    out of it (so `port_at` is arithmetic); after them come the ports of the grid's border
+    heading in. Neighbouring cells share the ports of their common side, in the same order
+    (left to right on north and south sides, top to bottom on east and west sides).
+    """
+    lanes, width, height = len(lane_names), grid.width, grid.height
+
+    def neighbour(cell: int, side: int) -> Optional[int]:
+        x, y = (cell - 1) % width + _STEP[side][0], (cell - 1) // width + _STEP[side][1]
+        return y * width + x + 1 if 0 <= x < width and 0 <= y < height else None
+
+    def outward(cell: int, side: int, lane: int) -> int:
+        return ((cell - 1) * 4 + side) * lanes + lane + 1
+
+    ahead, behind, heading, lane_of, labels = [], [], [], [], []
+    border = []  # (cell, side, lane) of each border port, heading in
+    for cell in grid.nodes:
+        for side in range(4):
+            for lane in range(lanes):
+                ahead.append(neighbour(cell, side))
+                behind.append(cell)
+                heading.append(side)
+                lane_of.append(lane)
+                labels.append(f"{grid.labels[cell - 1]} {side_names[side]} {lane_names[lane]} heading {side_names[side]}")
+                if neighbour(cell, side) is None:
+                    border.append((cell, side, lane))
+    turned = [0] * (len(ahead) + len(border))
+    for cell in grid.nodes:
+        for side in range(4):
+            other = neighbour(cell, side)
+            if other is not None:
+                for lane in range(lanes):
+                    turned[outward(cell, side, lane) - 1] = outward(other, (side + 2) % 4, lane)
+    for cell, side, lane in border:
+        node = len(ahead) + 1
+        ahead.append(cell)
+        behind.append(None)
+        heading.append((side + 2) % 4)
+        lane_of.append(lane)
+        labels.append(f"{grid.labels[cell - 1]} {side_names[side]} {lane_names[lane]} heading {side_names[(side + 2) % 4]}")
+        turned[node - 1] = outward(cell, side, lane)
+        turned[outward(cell, side, lane) - 1] = node
+    nodes = tuple(range(1, len(ahead) + 1))
+    geometry = PortGeometry(grid.name, lanes, tuple(ahead), tuple(behind), tuple(heading), tuple(lane_of),
+                            tuple(turned))
+    return BoardLayout(name, "ports", nodes, 1, tuple(() for _ in nodes), tuple(labels), roots=-1,
+                       ports=geometry)
+
+
 @dataclass
 class Layout:
     """Slots of the flat state list for every zone, variable and board."""
@@ -155,7 +235,16 @@ class Layout:
         self.vars[decl.name] = var
         return var
 
+    def add_die(self) -> int:
+        """One slot for a die: the rolls it is loaded with (a tuple, usually empty)."""
+        slot = self.allocate(1)
+        self.list_slots.append(slot)
+        return slot
+
     def add_board(self, board: BoardLayout) -> None:
+        if board.shape == "ports":  # fixed geometry: nothing of it changes in play
+            self.boards[board.name] = board
+            return
         board.roots = self.allocate(board.size)
         if board.shape == "network":
             board.edges = self.allocate(board.size)

@@ -7,7 +7,9 @@ from rulebook.dsl.errors import RulebookError
 
 from .runtime import GameOver
 
-PUSHED, SUSPEND, POP = -1, -2, -3
+# What an entry function gives besides the next instruction: new frames were pushed, the block
+# is done, or (SUSPENDED - pc) play waits at the decision of instruction pc.
+PUSHED, POP, SUSPENDED = -1, -3, -10
 
 
 class State:
@@ -15,7 +17,7 @@ class State:
 
     data      the flat list of slots (zones, variables, board groups, where the flow stands)
     frames    the running blocks: [block number, instruction number, locals list] each
-    rng       the chance generator's 64-bit state
+    rng       the chance generator's 64-bit state (explicit chance: its record, see chance.py)
     mods      active modifiers: (modifier number, captured values, span code) each
     decision  the number of the decision waiting for a move (-1 when none)
     decider   the player who makes it
@@ -25,7 +27,7 @@ class State:
 
     __slots__ = ("data", "frames", "rng", "mods", "decision", "decider", "result", "allows")
 
-    def __init__(self, data: list, frames: list, rng: int, mods: tuple = (), decision: int = -1,
+    def __init__(self, data: list, frames: list, rng: Any, mods: tuple = (), decision: int = -1,
                  decider: int = -1, result: Optional[tuple] = None, allows: tuple = ()):
         self.data = data
         self.frames = frames
@@ -40,12 +42,6 @@ class State:
         """A deep copy that costs the state's size: every value inside is immutable."""
         return State(self.data[:], [[f[0], f[1], f[2][:]] for f in self.frames], self.rng,
                      self.mods, self.decision, self.decider, self.result, self.allows)
-
-    def restore(self, saved: "State") -> None:
-        """Become `saved` again (a copy taken earlier): how a failed move is undone."""
-        self.data, self.frames, self.rng, self.mods = saved.data, saved.frames, saved.rng, saved.mods
-        self.decision, self.decider, self.result, self.allows = \
-            saved.decision, saved.decider, saved.result, saved.allows
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self._key() == other._key()
@@ -86,10 +82,18 @@ class State:
                     raise RulebookError("not a saved state of this game: result is [winners, by player?, reason]")
                 result = (freeze(_list(winners, "the winners")), by_player, reason)
             allows = tuple((a[0], freeze(a[1]), a[2]) for a in _triples(raw.get("allows", []), "allows"))
+            rng = raw["rng"]  # the seeded generator, or an explicit-chance record (chance.py)
+            rng = freeze(rng) if isinstance(rng, list) else rng
             data = [freeze(v) if v.__class__ in _CONTAINERS else v for v in data]
-            return cls(data, frames, raw["rng"], mods, raw["decision"], raw["decider"], result, allows)
+            return cls(data, frames, rng, mods, raw["decision"], raw["decider"], result, allows)
         except (KeyError, TypeError, AttributeError) as err:
             raise RulebookError(f"not a saved state of this game: {err}") from None
+
+    def restore(self, saved: "State") -> None:
+        """Become `saved` again (a copy taken earlier): how a failed move is undone."""
+        self.data, self.frames, self.rng, self.mods = saved.data, saved.frames, saved.rng, saved.mods
+        self.decision, self.decider, self.result, self.allows = \
+            saved.decision, saved.decider, saved.result, saved.allows
 
 
 def _list(value: Any, what: str) -> list:
@@ -120,9 +124,10 @@ def freeze(value: Any) -> Any:
     return value
 
 
-def run(S: State, code: tuple, block_names: tuple) -> None:
+def run(S: State, compiled) -> None:
     """Run instructions until a decision is pending, the game ends, or the frames run out (the
     caller says what that means). Errors of the rules pass through, for the caller to place."""
+    code = compiled.code
     frames = S.frames
     try:
         while frames:
@@ -131,10 +136,9 @@ def run(S: State, code: tuple, block_names: tuple) -> None:
             L = frame[2]
             pc = frame[1]
             while pc >= 0:
-                at = pc
-                pc = instrs[at](S, L)
-            if pc == SUSPEND:
-                frame[1] = at
+                pc = instrs[pc](S, L)
+            if pc <= SUSPENDED:
+                frame[1] = SUSPENDED - pc  # an action taken here comes back to ask again
                 return
             if pc == POP:
                 frames.pop()

@@ -4,10 +4,12 @@ Every helper works on the state's flat data list `D` and plain ints; none knows 
 """
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 from rulebook.dsl.errors import Diagnostic, RulebookError
 from rulebook.dsl.nodes import Span
+
+from . import chance
 
 MASK64 = (1 << 64) - 1
 
@@ -36,12 +38,14 @@ MAX_FRAMES = 10_000
 
 class RunTime:
     """What compiled code of one game reads at run time besides the state: where `log` lines
-    go (None: they are not even formatted), and how much of the step budget is left."""
+    go (None: they are not even formatted; with a `viewer`, lines written `to` another player
+    arrive in their public text, or not at all), and how much of the step budget is left."""
 
-    __slots__ = ("sink", "steps", "budget")
+    __slots__ = ("sink", "viewer", "steps", "budget")
 
     def __init__(self) -> None:
-        self.sink = None
+        self.sink: Optional[Callable] = None
+        self.viewer: Optional[int] = None
         self.budget = self.steps = DEFAULT_STEP_BUDGET
 
 
@@ -58,8 +62,8 @@ def steps_range(RT: RunTime, low: int, high: int, span: Span) -> range:
     if size > 0:
         RT.steps -= size
         if RT.steps < 0:
-            raise Runaway(span, f"the rules run away here: a range of {size:,} values is more than the "
-                                f"step budget ({RT.budget:,}) allows between two decisions")
+            raise Runaway(span, f"the rules run away here: this goes through {size:,} values at once, more "
+                                f"than the step budget ({RT.budget:,}) allows between two decisions")
     return range(low, high)
 
 
@@ -91,11 +95,33 @@ def rand_below(S, n: int) -> int:
     return x % n
 
 
-def pick(S, domain: Sequence):
-    """A uniformly random element of domain, or none if it is empty."""
+def pick(S, domain: Sequence, where: str = ""):
+    """A uniformly random element of domain, or none if it is empty. `where` names the statement
+    (for explicit chance, whose helpers take over whenever S.rng is not the seeded generator)."""
     if not domain:
         return None
+    if S.rng.__class__ is not int:
+        return chance.pick(S, tuple(domain), where)
     return domain[rand_below(S, len(domain))]
+
+
+def roll(S, D: list, slot: int, faces: tuple, where: str = ""):
+    """A die's roll: the next face it was loaded with, else a face at random."""
+    loaded = D[slot]
+    if loaded:
+        D[slot] = loaded[1:]
+        return loaded[0]
+    if S.rng.__class__ is not int:
+        return chance.pick(S, faces, where)
+    return faces[rand_below(S, len(faces))]
+
+
+def load_die(rolls: Sequence, faces: tuple, span: Span) -> tuple:
+    """The rolls a die is loaded with, each one of its faces."""
+    for face in rolls:
+        if face not in faces:
+            raise RulesRuntimeError(span, f"{face!r} is not a face of this die")
+    return tuple(rolls)
 
 
 # ---------------------------------------------------------------- pieces in multiset zones
@@ -124,6 +150,8 @@ def draw_one(S, D: list, base: int, kinds: int) -> int:
     total = sum(D[base:base + kinds])
     if total == 0:
         return -1
+    if S.rng.__class__ is not int:
+        return chance.draw_from_zone(S, D, base, kinds)
     r = rand_below(S, total)
     for k in range(kinds):
         r -= D[base + k]
@@ -172,11 +200,15 @@ def pile_draw(S, D: list, slot: int, span: Span) -> int:
     pile = D[slot]
     if not pile:
         return -1
+    if S.rng.__class__ is not int:
+        return chance.draw_from_pile(S, D, slot)
     D[slot] = pile[:-1]
     return pile[-1]
 
 
 def shuffle(S, D: list, slot: int) -> None:
+    if S.rng.__class__ is not int:
+        return chance.shuffle(S, D, slot)
     items = list(D[slot])
     for i in range(len(items) - 1, 0, -1):
         j = rand_below(S, i + 1)
@@ -186,9 +218,9 @@ def shuffle(S, D: list, slot: int) -> None:
 
 # ---------------------------------------------------------------- groups of nodes on a board
 # A board that can merge keeps, for each node, the id of its group: the smallest node id in it.
-def groups(D: list, roots: int, nodes: tuple, low: int) -> tuple:
+def groups(D: list, roots: int, count: int) -> tuple:
     """Every group, in node order."""
-    return tuple(dict.fromkeys(D[roots:roots + len(nodes)]))
+    return tuple(dict.fromkeys(D[roots:roots + count]))
 
 
 def tiles(D: list, roots: int, nodes: tuple, low: int, group: int) -> tuple:
@@ -196,7 +228,7 @@ def tiles(D: list, roots: int, nodes: tuple, low: int, group: int) -> tuple:
     return tuple([node for node, g in zip(nodes, D[roots:roots + len(nodes)]) if g == group])
 
 
-def merge(D: list, roots: int, nodes: tuple, low: int, a: int, b: int) -> int:
+def merge(D: list, roots: int, nodes: tuple, low: int, a: int, b: int, span: Optional[Span] = None) -> int:
     """Join the groups of a and b; the merged group is named by its smallest node."""
     ga, gb = D[roots + a - low], D[roots + b - low]
     if ga == gb:
@@ -311,7 +343,7 @@ def show(value, how: tuple) -> str:
     return str(value)
 
 
-def connect(D: list, edges: int, low: int, a: int, b: int) -> None:
+def connect(D: list, edges: int, low: int, a: int, b: int, span: Optional[Span] = None) -> None:
     """Lay an edge a–b on a growing network (both directions, once)."""
     if a == b:
         return
@@ -323,3 +355,69 @@ def connect(D: list, edges: int, low: int, a: int, b: int) -> None:
 def network_group_neighbours(D: list, roots: int, edges: int, low: int, nodes: tuple, group: int) -> tuple:
     """As graph_group_neighbours, on a network whose edges are in the state."""
     return graph_group_neighbours(D, roots, low, tuple(D[edges:edges + len(nodes)]), nodes, group)
+
+
+def zones_present(D: list, bases: Sequence, kinds: int) -> tuple:
+    """The kinds with a piece in any of the multiset zones at bases."""
+    return tuple([k for k in range(kinds) if any(D[o + k] for o in bases)])
+
+
+def key_position(keys: tuple, key, span: Span) -> int:
+    """The row (or member) whose key is `key`."""
+    try:
+        return keys.index(key)
+    except ValueError:
+        raise RulesRuntimeError(span, f"no row {key!r}") from None
+
+
+def top(items: Sequence):
+    return items[-1] if items else None
+
+
+# ---------------------------------------------------------------- modifiers and table cells
+def apply_mods(S, table: dict, result, args: tuple):
+    """A value's result after the active modifiers of that value, in the order they were made."""
+    for site, captured, _ in S.mods:
+        f = table.get(site)
+        if f is not None:
+            result = f(S, captured, result, *args)
+    return result
+
+
+def cell_value(S, cells: tuple, member: int, args: tuple):
+    """An expression column's cell for member (its default when empty)."""
+    return cells[member](S, member, *args)
+
+
+def run_cell(S, cells: tuple, member: int, args: tuple) -> None:
+    f = cells[member]
+    if f is not None:
+        f(S, member, *args)
+
+
+def queue_cell(S, P: list, cells: tuple, blocks: tuple, slots: tuple, member: int, args: tuple) -> None:
+    """A statements cell that can stop for a decision runs as a frame (queued in P)."""
+    block = blocks[member]
+    if block >= 0:
+        values = [member, *args]
+        P.append([block, 0, values + [None] * (slots[block] - len(values))])
+    else:
+        run_cell(S, cells, member, args)
+
+
+# ---------------------------------------------------------------- links columns (constant tables)
+def links_at(table: tuple, member, cell: int) -> tuple:
+    return () if member is None else table[member][cell - 1]
+
+
+_PAIRS: dict = {}
+
+
+def links_from(table: tuple, member, cell: int, port: int) -> tuple:
+    if member is None:
+        return ()
+    pairs = table[member][cell - 1]
+    found = _PAIRS.get(id(pairs))
+    if found is None or found[0] is not pairs:
+        found = _PAIRS[id(pairs)] = (pairs, dict(pairs))
+    return found[1].get(port, ())

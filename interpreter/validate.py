@@ -15,6 +15,7 @@ from rulebook.dsl.errors import RulebookError
 from rulebook.dsl.types import Type
 
 from .analysis import children_blocks
+from .ir.stmts import Suspend
 from .layout import CURRENT_PHASE, CURRENT_PLAYER, CURRENT_STEP
 from .machine import State
 from .runtime import MASK64
@@ -34,16 +35,18 @@ def _whole(v: Any) -> bool:
     return v.__class__ is int
 
 
-def value_check(compiled, t: Type) -> tuple[Callable[[Any], bool], str]:
-    """(does a value fit type t?, the type in words) — `none` fits every type but bool, as in
-    the rules, where any variable but a truth value may be set to none."""
-    test, words = _exact_check(compiled, t)
+def value_check(t: Type, players: int, teams: int, kind_names: dict,
+                boards: dict) -> tuple[Callable[[Any], bool], str]:
+    """(does a value fit checker type t?, the type in words) — `none` fits every type but bool,
+    as in the rules, where any variable but a truth value may be set to none."""
+    test, words = _exact_check(t, players, teams, kind_names, boards)
     if t == "bool":
         return test, words
     return (lambda v: v is None or test(v)), words
 
 
-def _exact_check(compiled, t: Type) -> tuple[Callable[[Any], bool], str]:
+def _exact_check(t: Type, players: int, teams: int, kind_names: dict,
+                 boards: dict) -> tuple[Callable[[Any], bool], str]:
     if t == "int":
         return _whole, "a whole number"
     if t == "bool":
@@ -51,17 +54,17 @@ def _exact_check(compiled, t: Type) -> tuple[Callable[[Any], bool], str]:
     if t == "text":
         return (lambda v: isinstance(v, str)), "a text"
     if t in ("player", "team"):
-        count = compiled.player_count if t == "player" else len(compiled.team_names)
+        count = players if t == "player" else teams
         return _below(count), f"a {t} (0 to {count - 1})"
     if isinstance(t, tuple) and t[0] == "kind":
-        names = compiled.kind_names.get(t[1], ())
+        names = kind_names.get(t[1], ())
         return _below(len(names)), f"a member of '{t[1]}' (0 to {len(names) - 1})"
     if isinstance(t, tuple) and t[0] in ("node", "group"):
-        board = compiled.layout.boards[t[1]]
+        board = boards[t[1]]
         low, high = board.low, board.low + board.size - 1
         return (lambda v: _whole(v) and low <= v <= high), f"a node of '{t[1]}' ({low} to {high})"
     if isinstance(t, tuple) and t[0] == "list":
-        inner, words = value_check(compiled, t[1])
+        inner, words = value_check(t[1], players, teams, kind_names, boards)
         return (lambda v: isinstance(v, tuple) and all(inner(x) for x in v)), f"a list of {words}"
     return plain_value, "a plain value"
 
@@ -89,7 +92,7 @@ class SlotChecks:
         c = game.compiled
         self.compiled = c
         self.runs: list[tuple[int, int, Callable, str, Callable[[int], str]]] = []
-        flow = ((CURRENT_PLAYER, _below(c.player_count), f"a player (0 to {c.player_count - 1})", "whose turn"),
+        flow = ((CURRENT_PLAYER, _below(game.player_count), f"a player (0 to {game.player_count - 1})", "whose turn"),
                 (CURRENT_PHASE, _from_minus_one(len(c.phase_names)), "a phase number", "the phase"),
                 (CURRENT_STEP, _from_minus_one(len(c.step_names)), "a step number", "the step"))
         for slot, test, words, name in flow:
@@ -104,18 +107,26 @@ class SlotChecks:
         resolver = CheckerBase(game.program)
         for name, var in c.layout.vars.items():
             decl = game.program.vars[name]
-            test, words = value_check(c, resolver.resolve_type(decl.type))
+            test, words = value_check(resolver.resolve_type(decl.type), game.player_count, len(c.team_names),
+                                      c.kind_names, c.layout.boards)
             count = 1
             for d in var.dims:
                 count *= d.size
             self.runs.append((var.base, var.base + count, test, words, _var_slot(c, var)))
         for board in c.layout.boards.values():
+            if board.roots < 0:  # fixed geometry: nothing of it is in the state
+                continue
             node = _whole_between(board.low, board.low + board.size - 1)
             self.runs.append((board.roots, board.roots + board.size, node, f"a node of '{board.name}'",
                               _node_slot(board, "the group")))
             if board.edges >= 0:
                 self.runs.append((board.edges, board.edges + board.size, _tuple_of(node),
                                   f"a list of nodes of '{board.name}'", _node_slot(board, "the links")))
+
+        covered = {slot for first, end, *_ in self.runs for slot in range(first, end)}
+        for slot in range(c.layout.size):  # the rest (a die's loaded rolls): plain values
+            if slot not in covered:
+                self.runs.append((slot, slot + 1, plain_value, "a plain value", _named(f"place {slot}")))
 
     def check(self, data: list) -> None:
         for first, end, test, words, name in self.runs:
@@ -126,7 +137,8 @@ class SlotChecks:
                 if not test(value):
                     raise InvalidState(f"{name(offset)} holds {_shown(value)}, not {words}")
         for board in self.compiled.layout.boards.values():
-            _check_groups(data, board)
+            if board.roots >= 0:
+                _check_groups(data, board)
 
 
 _INT = {int}
@@ -216,6 +228,10 @@ class StateChecker:
         self.game = game
         self.slots = SlotChecks(game)
         self.endings = _endings(game.program)
+        ir = game.compiled.ir
+        # Where each decision waits: the instruction of its Suspend.
+        self.waits_at = {instr.end.site: (block, pc) for block, b in enumerate(ir.blocks)
+                         for pc, instr in enumerate(b.instrs) if isinstance(instr.end, Suspend)}
 
     def read(self, raw: Any) -> State:
         """The state a to_json() dict stands for; InvalidState (one line) if it is not one this
@@ -238,11 +254,16 @@ class StateChecker:
         if not isinstance(S.data, list) or len(S.data) != c.layout.size:
             raise InvalidState(f"its data holds {len(S.data)} values, this game's {c.layout.size}")
         self.slots.check(S.data)
-        if not (_whole(S.rng) and 0 <= S.rng <= MASK64):
+        if self.game.chance == "seeded" and not (_whole(S.rng) and 0 <= S.rng <= MASK64):
             raise InvalidState(f"its chance generator is {_shown(S.rng)}, not a whole number from 0 to 2**64 - 1")
+        if self.game.chance != "seeded" and not isinstance(S.rng, tuple):
+            raise InvalidState("its chance is not an explicit-chance record, as this game's is")
         self.frames(S)
         self.mods(S)
         self.allows(S)
+        chance_waits = S.result is None and S.decision == -1 and self.game.is_chance_node(S)
+        if chance_waits:
+            return  # play stands inside a run, waiting for chance: only a decision's state is whole
         if S.result is None:
             self.decision(S)
         else:
@@ -260,16 +281,15 @@ class StateChecker:
             block, pc, locals_ = frame
             if not (_whole(block) and 0 <= block < len(c.code)):
                 raise InvalidState(f"frame {i} runs block {_shown(block)}; this game has blocks 0 to {len(c.code) - 1}")
-            if not (_whole(pc) and 0 <= pc < len(c.code[block])):
-                raise InvalidState(f"frame {i} stands at {_shown(pc)} in {c.block_names[block]}, which has "
-                                   f"{len(c.code[block])} instructions")
-            # A frame may hold more than its block's slots (a call passes its arguments first).
-            if len(locals_) < c.block_slots[block] or not all(map(plain_value, locals_)):
+            if not (_whole(pc) and 0 <= pc < len(c.code[block]) and c.code[block][pc] is not None):
+                raise InvalidState(f"frame {i} stands at {_shown(pc)} in {c.block_names[block]}, where "
+                                   f"play cannot stand")
+            if len(locals_) != c.block_slots[block] or not all(map(plain_value, locals_)):
                 raise InvalidState(f"frame {i} does not hold the {c.block_slots[block]} local values of "
                                    f"{c.block_names[block]}")
 
     def mods(self, S: State) -> None:
-        count = len(self.game.compiled.modifiers)
+        count = len(self.game.compiled.ir.modifiers)
         for mod in S.mods:
             site, captured, span = mod
             if not (_whole(site) and 0 <= site < count and _whole(span) and 0 <= span <= 4
@@ -282,7 +302,7 @@ class StateChecker:
             action, args, player = entry
             if not (_whole(action) and 0 <= action < len(c.action_sites)) \
                     or len(args) != len(list(self.game.program.actions.values())[action].params) \
-                    or not plain_value(args) or not (_whole(player) and -1 <= player < c.player_count):
+                    or not plain_value(args) or not (_whole(player) and -1 <= player < self.game.player_count):
                 raise InvalidState(f"standing action {_shown(list(entry))} is not one of this game's")
 
     def decision(self, S: State) -> None:
@@ -293,10 +313,11 @@ class StateChecker:
             raise InvalidState(f"decision {_shown(S.decision)} is not one of this game's (0 to {len(c.sites) - 1})")
         site = c.sites[S.decision]
         top = S.frames[-1]
-        if top[0] != site.block or top[1] != site.pc:
+        if (top[0], top[1]) != self.waits_at.get(S.decision):
             raise InvalidState(f"decision {S.decision} ({site.span}) is not where its play stands")
-        if not (_whole(S.decider) and 0 <= S.decider < c.player_count):
-            raise InvalidState(f"the decider {_shown(S.decider)} is not a player (0 to {c.player_count - 1})")
+        players = self.game.player_count
+        if not (_whole(S.decider) and 0 <= S.decider < players):
+            raise InvalidState(f"the decider {_shown(S.decider)} is not a player (0 to {players - 1})")
 
     def result(self, S: State) -> None:
         assert S.result is not None  # called for a state that is over

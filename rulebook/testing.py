@@ -110,3 +110,31 @@ def _replay_both(game: Game, a, b, rng: random.Random, where: str) -> None:
             raise SimulationFailure(f"{where}: the copy and the restored state diverged after {move}")
     if game.is_terminal(a) != game.is_terminal(b):
         raise SimulationFailure(f"{where}: only one of two equal states ended")
+
+
+def redeal_hidden(game: Game, state, viewer: int, rng: random.Random):
+    """A copy of `state` that differs only in what `viewer` may not see: the pieces of every zone
+    hidden from them are shuffled together, kind by kind, and dealt back to those zones with the
+    counts they had (a hidden pile keeps its height, its order changes); the generator changes.
+    Two such states must give `viewer` the same view, and the same moves when it is their turn."""
+    redealt = state.copy()
+    data = redealt.data
+    places, pools = [], {}
+    for zone, start in game.hidden_zones(state, viewer):
+        if zone.ordered:
+            pieces = list(data[start])
+        else:
+            pieces = [k for k in range(zone.kinds) for _ in range(data[start + k])]
+        places.append((zone, start, len(pieces)))
+        pools.setdefault(zone.kind, []).extend(pieces)
+    for pieces in pools.values():
+        rng.shuffle(pieces)
+    for zone, start, size in places:
+        pool = pools[zone.kind]
+        dealt, pools[zone.kind] = pool[:size], pool[size:]
+        if zone.ordered:
+            data[start] = tuple(dealt)
+        else:
+            data[start:start + zone.kinds] = [dealt.count(k) for k in range(zone.kinds)]
+    redealt.rng = rng.getrandbits(64)
+    return redealt

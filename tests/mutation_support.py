@@ -9,10 +9,16 @@ from rulebook.scenarios.runner import run_features
 
 
 def mutate(rules: Path, target: Path, file: str, old: str, new: str) -> None:
-    """Copy the rules to target and replace `old` on exactly one line of `file`."""
+    """Copy the rules to target and replace `old` on exactly one line of `file` (or, when `old`
+    spans lines, at its one place in the file: e.g. two statements in the other order)."""
     shutil.copytree(rules, target)
     path = target / file
-    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    text = path.read_text(encoding="utf-8")
+    if "\n" in old:
+        assert text.count(old) == 1, f"{file}: the lines to mutate occur {text.count(old)} times, not once: {old!r}"
+        path.write_text(text.replace(old, new), encoding="utf-8")
+        return
+    lines = text.splitlines(keepends=True)
     hits = [i for i, line in enumerate(lines) if old in line]
     assert len(hits) == 1, f"{file}: the text to mutate is on {len(hits)} lines, not 1: {old!r}"
     lines[hits[0]] = lines[hits[0]].replace(old, new)

@@ -23,6 +23,7 @@ OPTION_SETS: dict[str, list[dict]] = {
     "grid": [{}, {"width": 3, "height": 5}, {"width": 2, "height": 2}],
     "ring": [{}, {"size": 4, "stop": 1}, {"players": 3, "size": 13, "stop": 2}],
     "cards": [{}, {"players": 2}, {"players": 3, "target": 5, "rounds": 3}],
+    "masks": [{}, {"players": 2}, {"players": 4}],
 }
 
 

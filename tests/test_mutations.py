@@ -64,6 +64,14 @@ MUTATIONS = [
      "if towers_left[winner] > 0:",
      "if true:",
      ["conquest"]),
+    # E10: a conqueror short of towers still sends every loser's tower on the group back (the
+    # rules once replaced tile by tile while the conqueror had towers, leaving the rest standing).
+    ("conqueror_short_of_towers_leaves_the_losers", "islands.rules",
+     "    for i in tiles(g):\n      if tower[i] != none:\n        towers_left[tower[i]] += 1\n        tower[i] = none\n"
+     "    for i in tiles(g):\n      if towers_left[winner] > 0:\n        tower[i] = winner\n",
+     "    for i in tiles(g):\n      if towers_left[winner] > 0:\n        if tower[i] != none:\n"
+     "          towers_left[tower[i]] += 1\n        tower[i] = winner\n",
+     ["conquest"]),
     ("last_tower_does_not_end", "islands.rules",
      "if towers_left[winner] == 0:",
      "if towers_left[winner] < 0:",
@@ -96,6 +104,10 @@ MUTATIONS = [
      "if count(bag) == 0:",
      "if count(bag) < 0:",
      ["clouds"]),
+    ("end_names_the_last_cause", "round.rules",
+     "  if not last_round:",
+     "  if true:",
+     ["end_of_game"]),
     ("next_round_starts_with_first_seat", "round.rules",
      "first_player = action_order()[0]",
      "first_player = players[0]",
@@ -126,8 +138,8 @@ MUTATIONS = [
      "if dining[p][c] % 3 == 0 and supply >= 0:",
      ["expert_coins"]),
     ("card_refill_keeps_the_round", "expert.rules",
-     "  if count(bag) == 0 and not last_round:",
-     "  if count(bag) < 0 and not last_round:",
+     "  if count(bag) == 0:",
+     "  if count(bag) < 0:",
      ["characters/monk"]),
     ("card_does_not_refill", "expert.rules",
      "  draw 1 from bag to on_card[c]",
@@ -198,9 +210,20 @@ MUTATIONS = [
      "move (dining[q][c]) c",
      ["characters/thief"]),
     ("thief_returns_checked_one_by_one", "characters.yaml",
-     "    professor[c] = holder",
+     "    dining_change_under_way = true",
      "    pass",
      ["characters/thief"]),
+    # E18: the Minstrel's dining-room student leaves first, and professors are checked once a swap
+    # is complete — the order the engine once had (entrance student first) pays coins in the wrong
+    # rows; checks after each move take a professor from a tied holder.
+    ("minstrel_entrance_student_first", "expert.rules",
+     "  move d from dining[p] to entrance[p]\n  move e from entrance[p] to dining[p]\n",
+     "  move e from entrance[p] to dining[p]\n  move d from dining[p] to entrance[p]\n",
+     ["characters/minstrel"]),
+    ("minstrel_professors_checked_after_each_move", "expert.rules",
+     "  dining_change_under_way = true",
+     "  pass",
+     ["characters/minstrel"]),
     ("setup_skips_the_wrong_island", "setup.rules",
      "if k != mode.islands / 2:",
      "if k != mode.islands / 2 - 1:",

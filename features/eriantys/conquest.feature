@@ -74,6 +74,8 @@ Feature: Conquering an Island
     And Mother Nature is on island 4
 
   Scenario: E10 — a conqueror short of towers places all it has, and its last tower ends the game
+    # All of the loser's towers on the group go back even then; the conqueror's stand on the
+    # group's tiles clockwise from its lowest-numbered one, and the last tile is left bare.
     Given a 2-player game between Leo and Lisa
     And Leo has towers on islands 4, 5 and 6
     And islands 4, 5 and 6 are one group
@@ -84,10 +86,42 @@ Feature: Conquering an Island
     And it is Lisa's turn to move Mother Nature
     When Lisa moves Mother Nature 1 island
     Then island 4 has 2 black towers
-    And island 4 has 1 white tower
+    And island 4 has no white towers
+    And the towers on island 4 stand on tiles 4 and 5
     And Lisa has 0 towers left
-    And Leo has 7 towers left
+    And Leo has 8 towers left
     And the game is over and Lisa wins
+
+  Scenario: E10 — short of towers on a group across 12→1: clockwise from its lowest-numbered tile
+    Given a 2-player game between Leo and Lisa
+    And Leo has towers on islands 11, 12 and 1
+    And islands 11, 12 and 1 are one group
+    And Lisa has 2 towers left
+    And island 12 has 4 pink
+    And Lisa controls the pink professor
+    And Mother Nature is on island 10
+    And it is Lisa's turn to move Mother Nature
+    When Lisa moves Mother Nature 1 island
+    Then island 12 has 2 black towers
+    And the towers on island 12 stand on tiles 1 and 11
+    And Leo has 8 towers left
+    And the game is over and Lisa wins
+
+  Scenario: E10 — in 4 players a team short of towers sends all of the other team's back
+    Given a 4-player game with teams Leo and Lisa against Max and Mia
+    And Leo has towers on islands 7, 8 and 9
+    And islands 7, 8 and 9 are one group
+    And Mia has 1 tower left
+    And island 8 has 4 red
+    And Max controls the red professor
+    And Mother Nature is on island 6
+    And it is Mia's turn to move Mother Nature
+    When Mia moves Mother Nature 1 island
+    Then island 8 has 1 black tower
+    And the towers on island 8 stand on tile 7
+    And Lisa has 8 towers left
+    And Max has 0 towers left
+    And the game is over and Mia wins
 
   Scenario: E9 — a tie against the owner leaves the towers
     Given a 2-player game between Leo and Lisa

@@ -14,6 +14,7 @@ Feature: End of the Game
     And Lisa has 0 towers left
     And the game is over and Lisa wins
     And the game is over and black wins
+    And the game is over because black built their last tower
 
   Scenario: E14 — the last tower ends the game in the middle of the round
     Given a 2-player game between Leo and Lisa
@@ -46,6 +47,7 @@ Feature: End of the Game
     And Leo has 3 towers left
     And Lisa has 2 towers left
     And the game is over and Lisa wins
+    And the game is over because only three island groups remain
 
   Scenario: E15 — three groups left with equal towers: the most professors wins
     Given a 2-player game between Leo and Lisa
@@ -76,6 +78,7 @@ Feature: End of the Game
     And the game is not over
     When Lisa takes the students from cloud 2
     Then the game is over and Leo wins
+    And the game is over because the last student has left the bag
 
   Scenario: E13 — in the last round, players still take their turns
     Given a 2-player game between Leo and Lisa
@@ -99,6 +102,40 @@ Feature: End of the Game
     And it is Lisa's turn to choose a cloud
     When Lisa takes the students from cloud 2
     Then the game is over and Lisa wins
+    And the game is over because a player has played their last assistant
+
+  Scenario: E13, R5 — the bag empties at the refill, then the last assistants are played: the bag came first
+    Given a 2-player game between Leo and Lisa
+    And Leo's hand is assistants 3 and 4
+    And Lisa's hand is assistants 7 and 8
+    And it is Lisa's turn to choose a cloud
+    And the bag has 3 students
+    When Lisa takes the students from cloud 2
+    Then it is the planning phase and Leo plays first
+    And this is the last round
+    And the bag is empty
+    When Leo plays assistant 4
+    And Lisa plays assistant 8
+    Then Leo has 0 assistants left
+    And Lisa has 0 assistants left
+    Given it is Lisa's turn to choose a cloud
+    When Lisa takes the students from cloud 1
+    Then the game is over because the last student has left the bag
+
+  Scenario: E13, R5, R8 — the last assistant is played, then a card's refill empties the bag: the assistant came first
+    Given a 2-player expert game between Leo and Lisa
+    And the characters are Monk, Farmer and Herald
+    And Leo's hand is assistants 4
+    And the Monk holds 1 red, 1 blue, 1 green and 1 pink
+    And the bag has 1 student
+    When Leo plays assistant 4
+    And Lisa plays assistant 7
+    Then this is the last round
+    When Leo uses the Monk to place a red student on island 5
+    Then the bag is empty
+    Given it is Lisa's turn to choose a cloud
+    When Lisa takes the students from cloud 2
+    Then the game is over because a player has played their last assistant
 
   Scenario: E13 — a player with no assistants left: this round is the last
     Given a 2-player game between Leo and Lisa

@@ -27,11 +27,75 @@ Feature: The Minstrel
     And Leo controls the red professor
     And Leo has 1 coin
 
-  Scenario: E18 — swapping equal colours is allowed
+  Scenario: E18, E16 — swapping equal colours is allowed; in a row of 2 it pays no coin
+    # The red leaving makes the row 1, the red coming in makes it 2 again: no coin space is filled.
     Given it is Leo's turn
     When Leo uses the Minstrel to swap 1 red from his entrance for 1 red from his dining room
     Then Leo's dining room has 3 blue and 2 red
     And Leo's entrance has 2 red, 2 pink and 3 yellow
+    And Leo has 0 coins
+    And the supply has 18 coins
+
+  Scenario: E18, E16 — one colour for itself in a row of 3 fills the 3rd space again, and pays
+    # The red leaving makes the row 2, the red coming in fills the 3rd space again (E16: each time).
+    Given Leo's dining room has 3 blue and 3 red
+    And it is Leo's turn
+    When Leo uses the Minstrel to swap 1 red from his entrance for 1 red from his dining room
+    Then Leo's dining room has 3 blue and 3 red
+    And Leo's entrance has 2 red, 2 pink and 3 yellow
+    And Leo has 1 coin
+    And the supply has 17 coins
+
+  Scenario: E18, E16 — coins follow each placement: two such swaps in a row of 3 pay twice
+    Given Leo's dining room has 3 blue and 3 red
+    And it is Leo's turn
+    When Leo uses the Minstrel to swap 2 red from his entrance for 2 red from his dining room
+    Then Leo's dining room has 3 blue and 3 red
+    And Leo has 2 coins
+    And the supply has 16 coins
+
+  Scenario: E18, E16 — a student of another colour swapped out empties a space that a coin paid for
+    # The blue leaves (3 → 2), the red comes in (2 → 3): the 3rd red space pays; the blue row is 2.
+    Given it is Leo's turn
+    When Leo uses the Minstrel to swap 1 red from his entrance for 1 blue from his dining room
+    Then Leo's dining room has 2 blue and 3 red
+    And Leo has 1 coin
+
+  Scenario: E18, E7 — professors are checked once, after the swap: a tied holder keeps it
+    # Lisa holds red with 3, Leo ties her with 3; his swap of red for red changes nothing.
+    Given Leo's dining room has 3 blue and 3 red
+    And Lisa's dining room has 2 blue and 3 red
+    And Lisa controls the red professor
+    And it is Leo's turn
+    When Leo uses the Minstrel to swap 1 red from his entrance for 1 red from his dining room
+    Then Lisa controls the red professor
+    And Leo's dining room has 3 red
+    And Leo has 1 coin
+
+  Scenario: E18, E7 — the user, a tied holder, keeps the professor through a swap of one colour
+    # Were professors checked when the red leaves, Lisa (3 against 2) would take it.
+    Given Leo's dining room has 3 blue and 3 red
+    And Lisa's dining room has 2 blue and 3 red
+    And Leo controls the red professor
+    And it is Leo's turn
+    When Leo uses the Minstrel to swap 1 red from his entrance for 1 red from his dining room
+    Then Leo controls the red professor
+    And Leo's dining room has 3 red
+
+  Scenario: E18, E21, E7 — in a full row one colour for itself is allowed and never passes 10
+    # The red leaves first (10 → 9) and the red from the entrance takes its place (9 → 10): the
+    # row never holds 11, so Leo never has more red than Lisa, who holds the professor.
+    Given Leo's dining room has 10 red and 3 blue
+    And the clouds are empty
+    And Lisa's entrance has 7 green
+    And Lisa's dining room has 10 red
+    And Lisa controls the red professor
+    And it is Leo's turn
+    When Leo uses the Minstrel to swap 2 red from his entrance for 2 red from his dining room
+    Then Leo's dining room has 10 red and 3 blue
+    And Leo's entrance has 2 red, 2 pink and 3 yellow
+    And Lisa controls the red professor
+    And Leo has 0 coins
 
   Scenario: E18 — at most 2 swaps
     Given it is Leo's turn
