@@ -16,6 +16,7 @@ from .compile import compile_game
 from .failures import RULES_FAULTS, rules_error
 from .machine import State, finish, run
 from .move_check import check_move, move_of_json
+from .research import ResearchFacilities
 from .moves import IllegalMove, Move
 from .names import check_names
 from .options import resolve_options
@@ -23,7 +24,7 @@ from .placement import place
 from .position import Position
 from .runtime import GameOver, RulesRuntimeError, seed_state
 from .validate import StateChecker
-from .views import view
+from .views import view, view_state
 
 
 CHANCE_MODES = ("seeded", "explicit")
@@ -54,7 +55,7 @@ class Result:
     reason: str
 
 
-class Game:
+class Game(ResearchFacilities):
     """Shared by every state of one game: the compiled rules, the boards, the names.
 
     >>> from rulebook.api import load_game
@@ -83,9 +84,7 @@ class Game:
         self._initial_data = c.initial_data()
         self._snippets: dict = {}
         self._state_checker: Optional[StateChecker] = None
-        self._move_space = None
-        self._chance_space = None
-        self._observation_specs: dict = {}
+        self._research_spaces: dict = {}
         self._lazy_piles: frozenset = frozenset()
         if chance == "explicit":
             layout = c.layout
@@ -155,38 +154,6 @@ class Game:
             flow = self.program.flow
             raise RulesRuntimeError(flow.span if flow else None, "play came to the end of the flow without "
                                                                  "an 'end game'")
-
-    # ------------------------------------------------------------ explicit chance
-    def is_chance_node(self, S: State) -> bool:
-        """Whether chance decides next (only in a game made with chance="explicit")."""
-        return S.result is None and S.rng.__class__ is tuple and S.rng[2] is not None
-
-    def chance_outcomes(self, S: State) -> list[tuple]:
-        """The waiting chance decision's outcomes with their probabilities: (outcome, p) each.
-        An outcome is a piece kind's number for a draw or shuffle, the value itself for a pick."""
-        if not self.is_chance_node(S):
-            raise IllegalMove("no chance decision is waiting")
-        _, _, outcomes, weights = S.rng[2]
-        total = sum(weights)
-        return [(o, w / total) for o, w in zip(outcomes, weights)]
-
-    def chance_event(self, S: State) -> tuple:
-        """The waiting chance decision: (kind "draw" | "shuffle" | "pick", where, outcomes, weights);
-        where is the zone's slot for a draw or shuffle, the statement's place for a pick."""
-        if not self.is_chance_node(S):
-            raise IllegalMove("no chance decision is waiting")
-        return S.rng[2]
-
-    @placing_faults
-    def apply_chance(self, S: State, outcome) -> None:
-        """Let chance choose `outcome` and play on to the next decision (chance or a player's)."""
-        if not self.is_chance_node(S):
-            raise IllegalMove("no chance decision is waiting")
-        try:
-            S.rng = explicit.give(S.rng, outcome)
-        except RulebookError as err:
-            raise IllegalMove(str(err)) from None
-        self._run(S)
 
     def _nothing_to_choose(self, S: State) -> RulesRuntimeError:
         """A decision with no legal move is a mistake in the rules: say where."""
@@ -259,28 +226,6 @@ class Game:
                 _, options, span = self.compiled.action_sites[action]
                 sources.extend((span, i) for i in range(len(options)))
         return sources
-
-    def move_space(self):
-        """The game's fixed move space (interpreter/movespace.py), built once."""
-        if self._move_space is None:
-            from .movespace import MoveSpace
-            self._move_space = MoveSpace(self)
-        return self._move_space
-
-    def chance_space(self):
-        """Fixed numbers for chance outcomes (interpreter/chancespace.py), built once."""
-        if self._chance_space is None:
-            from .chancespace import ChanceSpace
-            self._chance_space = ChanceSpace(self)
-        return self._chance_space
-
-    def observation_spec(self, pile_depth: int = 4):
-        """The game's observation spec (interpreter/observation.py), built once per pile depth."""
-        found = self._observation_specs.get(pile_depth)
-        if found is None:
-            from .observation import ObservationSpec
-            found = self._observation_specs[pile_depth] = ObservationSpec(self, pile_depth)
-        return found
 
     def iter_legal_moves(self, S: State) -> Iterator[Move]:
         site, _ = self._pending(S)
@@ -428,6 +373,10 @@ class Game:
         stands inside the rules, nor the chance generator."""
         return view(self, S, player)
 
+    def view_state(self, view: dict, filler: int = 0) -> State:
+        """A state that holds only what `view` (from view()) shows (see views.view_state)."""
+        return view_state(self, view, filler)
+
     @placing_faults
     def place_at(self, S: State, step: str, player: int) -> None:
         """Put S's flow at the first decision of `step` in `player`'s turn (for scenarios).
@@ -444,7 +393,8 @@ class Game:
 
         `params` maps names to types as written in rules (`player`, `colour`, `group of board`).
         Gives a function f(state, *values): an expression's value, or statements run on the state
-        (they cannot make decisions). Raises RulesError with file:line:column on bad text.
+        (they cannot make decisions). Raises RulesError with file:line:column on bad text (the
+        text starting at `line` and `column` of `path`).
         """
         params = dict(params or {})
         key = (text, tuple(params.items()), statements)
@@ -489,6 +439,12 @@ class Game:
     def statistic_values(self, S: State) -> tuple:
         """The value of every statistic the rules declare, in order (for simulation reports)."""
         return tuple(fn(S) for _, fn in self.compiled.statistics)
+
+    def type_of(self, text: str, params: Optional[dict] = None, path: str = "<snippet>", line: int = 1,
+                column: int = 1):
+        """The static type of an expression written outside the rules (as snippet() takes it)."""
+        nodes = check_snippet(self.program, text, dict(params or {}), False, path, line, column)
+        return self.program.type_of(nodes[0])
 
 
 def _enter(S: State, option, L: list, block: Optional[int]) -> None:

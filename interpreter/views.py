@@ -8,6 +8,10 @@ chance generator: any of those can carry what the rules hide — a card just dra
 """
 from __future__ import annotations
 
+from typing import Any
+
+from rulebook.dsl.errors import RulebookError
+
 from .machine import State
 
 
@@ -34,3 +38,54 @@ def view(game, S: State, player: int) -> dict:
             data[var.base + instance] = {"hidden": True}
     return {"data": data, "decision": S.decision, "decider": S.decider,
             "result": None if S.result is None else [list(S.result[0]), S.result[1], S.result[2]]}
+
+
+def view_state(game, view: dict, filler: int = 0) -> State:
+    """A state that holds only what `view` (from view()) shows: whatever it hides is filled in
+    one fixed way — `filler` 0 or 1 gives two different fillings — and the generator, the flow
+    and the modifiers are left out. Anything computed from it is computed from the view alone, so
+    it cannot reveal what the view's player may not see; a value that differs between the two
+    fillings depends on hidden information."""
+    layout = game.compiled.layout
+    data = list(view["data"])
+    if len(data) != layout.size:
+        raise RulebookError("not a view of this game: its size differs")
+    for zone in layout.zones.values():
+        if zone.visibility == "public":
+            continue
+        kind = 0 if filler == 0 else zone.kinds - 1
+        for instance in range(zone.instances):
+            start = zone.base + instance * zone.width
+            marker = data[start]
+            if not (isinstance(marker, dict) and "hidden" in marker):
+                continue
+            total = int(marker["hidden"])
+            if zone.ordered:
+                data[start] = [kind] * total
+            else:
+                data[start:start + zone.width] = [0] * zone.width
+                data[start + kind] = total
+    initial = game.compiled.initial_data()
+    for var in layout.vars.values():
+        count = 1
+        for d in var.dims:
+            count *= d.size
+        for slot in range(var.base, var.base + count):
+            if isinstance(data[slot], dict) and "hidden" in data[slot]:
+                data[slot] = _filling(initial[slot], filler)
+    raw = {"data": data, "frames": [], "rng": 0, "mods": [], "decision": -1, "decider": -1,
+           "result": view.get("result"), "allows": []}
+    return State.from_json(raw)
+
+
+def _filling(start: Any, filler: int) -> Any:
+    """A hidden variable's stand-in: its start value, or (filler 1) another value of its type."""
+    if filler == 0:
+        return start
+    if isinstance(start, bool):
+        return not start
+    if isinstance(start, int):
+        return start + 1
+    if isinstance(start, (tuple, list)):
+        return list(start) + [0]
+    return 0 if start is None else None
