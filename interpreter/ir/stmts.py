@@ -156,6 +156,13 @@ class RunCell(Stmt):
     args: tuple
 
 
+@dataclass(frozen=True)
+class Reach(Stmt):
+    """A counting build only: reach point `point` (interpreter/reach.py) is reached."""
+
+    point: int
+
+
 # ---------------------------------------------------------------- only inside blocks
 @dataclass(frozen=True)
 class QueueFrame(Stmt):
@@ -221,7 +228,12 @@ class Pop(Terminator):
     """This block is done: its frame goes."""
 
 
+<<<<<<< HEAD
 STMT_CLASSES = (SetLocal, Store, Update, UpdateLocal, Do, If, ForEach, While, Break, Tick, Return, EndGame,
                 AddModifier, EndSpan, Log, PushAllow, PopAllow, RunCell, QueueFrame, QueueCell,
+=======
+STMT_CLASSES = (SetLocal, Store, Update, UpdateLocal, Do, If, ForEach, While, Break, Return, EndGame,
+                AddModifier, EndSpan, Log, PushAllow, PopAllow, RunCell, Reach, QueueFrame, QueueCell,
+>>>>>>> main
                 CancelCaller)
 TERMINATOR_CLASSES = (Jump, Branch, Suspend, PushFrames, Pop)

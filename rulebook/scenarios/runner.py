@@ -14,6 +14,8 @@ from gherkin.parser import Parser
 from rulebook.dsl.errors import Diagnostic, MissingInput, RulesError, read_text, whole_file
 from rulebook.dsl.nodes import Span
 
+from ..coverage.session import CoverageSession
+
 
 class _Tally:
     """Counts scenarios as pytest reports them, for the closing `N passed, N failed` line."""
@@ -124,8 +126,10 @@ def _resolved_game(mapping: str) -> str:
 
 
 def run_features(paths: Sequence[str], games: Sequence[str] = (), vocabularies: Sequence[str] = (),
-                 pytest_args: Sequence[str] = (), quiet: bool = False, mods: Sequence[str] = ()) -> int:
-    """Run the scenarios; print pytest's report and a closing `N passed, N failed` line."""
+                 pytest_args: Sequence[str] = (), quiet: bool = False, mods: Sequence[str] = (),
+                 coverage: Optional[CoverageSession] = None) -> int:
+    """Run the scenarios; print pytest's report and a closing `N passed, N failed` line. With a
+    coverage session, the rules coverage report comes just before that line."""
     check_inputs(games, vocabularies)
     files = feature_files(paths)
     tally = _Tally()
@@ -149,10 +153,14 @@ def run_features(paths: Sequence[str], games: Sequence[str] = (), vocabularies: 
         here = os.getcwd()
         os.chdir(folder)  # scenarios are then named plainly, not by a path to a temporary folder
         try:
-            code = pytest.main(args + list(pytest_args), plugins=[tally])
+            plugins: list = [tally] + ([coverage] if coverage is not None else [])
+            code = pytest.main(args + list(pytest_args), plugins=plugins)
         finally:  # a later run in this process must import its own module of that name
             os.chdir(here)
             sys.modules.pop(module.stem, None)
+    if coverage is not None:
+        print()
+        coverage.write(sys.stdout)
     print(f"{tally.passed} passed, {tally.failed} failed")
     sys.stdout.flush()
     if code not in (0, 1) and tally.failed == 0 and tally.passed == 0:
