@@ -76,11 +76,8 @@ class Game(ResearchFacilities):
         names = tuple(player_names) if player_names else tuple(f"player {i + 1}" for i in range(self.player_count))
         if len(names) != self.player_count:
             raise OptionsError(f"{len(names)} player names given for {self.player_count} players")
-<<<<<<< HEAD
         check_names(names, None)
-=======
         # A counting build marks every reach point play reaches in `reached` (interpreter/reach.py).
->>>>>>> main
         self.compiled = compile_game(program, self.options, self.player_count, names,
                                      tuple(team_of) if team_of is not None else None, counting)
         c = self.compiled

@@ -93,16 +93,10 @@ def load_program_for(name_or_path: str | Path, mods: Sequence[str | Path] = ()) 
 
 def load_game(name_or_path: str | Path, options: Optional[dict] = None,
               player_names: Optional[Sequence[str]] = None, team_of: Optional[Sequence[int]] = None,
-<<<<<<< HEAD
-              mods: Sequence[str | Path] = (), chance: str = "seeded") -> Game:
+              mods: Sequence[str | Path] = (), chance: str = "seeded", counting: bool = False) -> Game:
     """Load, check and compile a game, with any mods layered over it in order (a mod's folder
     may stand for its game with that mod). Raises RulebookError (with file:line:column) on bad
     rules. `team_of` seats the players in other
-=======
-              mods: Sequence[str | Path] = (), chance: str = "seeded", counting: bool = False) -> Game:
-    """Load, check and compile a game, with any mods layered over it in order. Raises
-    RulebookError (with file:line:column) on bad rules. `team_of` seats the players in other
->>>>>>> main
     teams than the rules' default (same team sizes). `chance="explicit"` makes every draw, pick
     and shuffle a chance decision (Game.chance_outcomes) instead of the seeded generator's.
     `counting=True` builds the game so that it marks what play reaches (`game.reached`, for

@@ -228,12 +228,7 @@ class Pop(Terminator):
     """This block is done: its frame goes."""
 
 
-<<<<<<< HEAD
 STMT_CLASSES = (SetLocal, Store, Update, UpdateLocal, Do, If, ForEach, While, Break, Tick, Return, EndGame,
-                AddModifier, EndSpan, Log, PushAllow, PopAllow, RunCell, QueueFrame, QueueCell,
-=======
-STMT_CLASSES = (SetLocal, Store, Update, UpdateLocal, Do, If, ForEach, While, Break, Return, EndGame,
                 AddModifier, EndSpan, Log, PushAllow, PopAllow, RunCell, Reach, QueueFrame, QueueCell,
->>>>>>> main
                 CancelCaller)
 TERMINATOR_CLASSES = (Jump, Branch, Suspend, PushFrames, Pop)

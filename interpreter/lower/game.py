@@ -23,12 +23,9 @@ from ..layout import (
 )
 from ..names import check_names
 from ..runtime import RulesRuntimeError
-<<<<<<< HEAD
-from ..validate import value_check
-=======
 from ..reach import ReachMap
+from ..validate import value_check
 from . import marks
->>>>>>> main
 from .builder import Builder, frozen
 from .context import Ctx
 from .exprs import lower_expr

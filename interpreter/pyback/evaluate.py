@@ -6,12 +6,8 @@ from typing import Any, Optional
 from rulebook.dsl.nodes import Span
 
 from ..ir import exprs as x
-<<<<<<< HEAD
-from ..runtime import RulesRuntimeError, RunTime
-=======
 from ..reach import counting_namespace
-from ..runtime import RulesRuntimeError
->>>>>>> main
+from ..runtime import RulesRuntimeError, RunTime
 from .assemble import HELPERS
 from .exprs import Env, expr
 
@@ -22,13 +18,9 @@ def evaluate(e: x.Expr, locals_: tuple, span: Optional[Span], marks: Optional[by
         return e.value
     constants: list = []
     source = expr(e, Env(lambda slot: f"v{slot}", constants, {}))
-    namespace = dict(HELPERS, K=constants, **(counting_namespace(marks) if marks is not None else {}))
+    namespace = dict(HELPERS, K=constants, RT=RunTime(), **(counting_namespace(marks) if marks is not None else {}))
     try:
-<<<<<<< HEAD
-        return eval(compile(source, "<constant>", "eval"), dict(HELPERS, K=constants, RT=RunTime()))  # generated here
-=======
         return eval(compile(source, "<constant>", "eval"), namespace)  # generated here
->>>>>>> main
     except RulesRuntimeError:
         raise
     except Exception as err:  # noqa: BLE001 - turned into a rules error with its place
