@@ -4,8 +4,8 @@ Over 200 seeded random games (2, 3 and 4 players), at every decision and for eve
 - a state differing only in what p may not see — the other hands with the draw pile (and the cards
   the Graeae show another player) redealt, token values shuffled among the places p cannot look
   into, another chance generator — gives p the same view, and, where p decides, the same legal
-  moves; and a state built from p's view alone (game.view_state: what it hides filled in one fixed
-  way, the flow as the view shows it) offers p the same moves;
+  moves; and p's moves are the same on the position p's view shows, what it hides filled in one
+  fixed way (game.view_state), with the flow of the decision being made;
 - at a sample of decisions, changing something p may see — a card of p's hand, a city card, the
   discard pile, the size of another hand — changes p's view.
 """
@@ -53,11 +53,14 @@ def visible_changes(game: Game) -> dict:
     return {name: game.snippet(text.strip(), {"v": "player"}, statements=True) for name, text in EDITS.items()}
 
 
-def from_view(game: Game, view: dict):
-    """A state made of the view alone: its hidden parts filled in one fixed way (view_state), its
-    flow — where the game stands, which the view shows — as the view gives it."""
-    filled = game.view_state(view)
-    return game.state_from_json(dict(view, data=filled.to_json()["data"], rng=0))
+def from_view(game: Game, view: dict, state):
+    """The position p's view shows — what it hides filled in one fixed way (view_state), no chance
+    generator — with the flow of `state`: where play stands inside the rules, which the view does
+    not carry (interpreter/views.py), is the rules' own bookkeeping of the decision p is making."""
+    made = state.copy()
+    made.data = game.view_state(view).data
+    made.rng = 0
+    return made
 
 
 def test_what_a_player_may_not_see_changes_neither_their_view_nor_their_moves(ephyran) -> None:
@@ -81,7 +84,7 @@ def test_what_a_player_may_not_see_changes_neither_their_view_nor_their_moves(ep
                     legal = game.legal_moves(state)
                     assert game.legal_moves(other) == legal, \
                         f"seed {seed}, decision {decision}: the moves depend on what the decider cannot see"
-                    assert game.legal_moves(from_view(game, seen)) == legal, \
+                    assert game.legal_moves(from_view(game, seen, state)) == legal, \
                         f"seed {seed}, decision {decision}: the decider's moves cannot be worked out from their view"
                 checked += 1
             game.apply(state, game.sample_move(state, play))
