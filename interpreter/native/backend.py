@@ -54,6 +54,7 @@ class NativeGame:
         self._state = (_I * self.words.total)()
         self._bot = ctypes.create_string_buffer(624 * 4 + 8)
         self.fallbacks = 0
+        self._endings: dict = {}
 
     # ------------------------------------------------------------ whole games
     def play_games(self, first_seed: int, count: int) -> list[tuple]:
@@ -85,18 +86,17 @@ class NativeGame:
         return play_one(self.game, [RandomBot()] * self.game.player_count, seed)
 
     def _outcome(self, seed: int, out, at: int) -> tuple:
-        c, z, game = self.c, self.c.sizes, self.game
-        decisions, by_player, reason, nwinners = out[at + 1], out[at + 3], out[at + 4], out[at + 5]
-        winners = tuple(out[at + 6 + i] for i in range(nwinners))
-        args = [out[at + 6 + z.maxw + i] for i in range(cgame.MAXRA)]
-        text = c.reason_text(reason, args, self._show)
-        if by_player:
-            players = winners
-        else:
-            players = tuple(p for p in range(game.player_count) if game.compiled.team_of[p] in winners)
-        at += 6 + z.maxw + cgame.MAXRA
+        z = self.c.sizes
+        end = at + 6 + z.maxw + cgame.MAXRA
+        key = tuple(out[at + 3:end])  # how the game ended: the same few endings come back again and again
+        ending = self._endings.get(key)
+        if ending is None:
+            ending = self._endings[key] = self._ending(out, at)
+        players, text = ending
+        decisions = out[at + 1]
+        at = end
         stats: list = []
-        for listy in c.stat_kinds:
+        for listy in self.c.stat_kinds:
             if listy:
                 n = out[at]
                 stats.append(tuple(sorted(set(out[at + 1 + i] for i in range(n)))))
@@ -107,8 +107,18 @@ class NativeGame:
                 at += 1
         scores = None
         if z.score_words:
-            scores = tuple(None if out[at + p] == NONE else out[at + p] for p in range(game.player_count))
+            scores = tuple(None if out[at + p] == NONE else out[at + p] for p in range(self.game.player_count))
         return (seed, players, text, decisions, tuple(stats), scores)
+
+    def _ending(self, out, at: int) -> tuple:
+        c, z, game = self.c, self.c.sizes, self.game
+        by_player, reason, nwinners = out[at + 3], out[at + 4], out[at + 5]
+        winners = tuple(out[at + 6 + i] for i in range(nwinners))
+        args = [out[at + 6 + z.maxw + i] for i in range(cgame.MAXRA)]
+        text = c.reason_text(reason, args, self._show)
+        if by_player:
+            return winners, text
+        return tuple(p for p in range(game.player_count) if game.compiled.team_of[p] in winners), text
 
     def _show(self, word: int, t) -> str:
         kind = "bool" if t == BOOL else "text" if t == TEXT else "int"

@@ -50,7 +50,7 @@ class CBuiltins(CExpr):
 
     def b_groups(self, e, args, scope):
         b = self.board_of(e.args[0])
-        return f"lgroups(S, D, {b.roots}, {b.size})"
+        return f"lgroups(S, D, {b.roots}, {b.size}, {b.low})"
 
     def b_group(self, e, args, scope):
         b = self.board_of(e.args[0])

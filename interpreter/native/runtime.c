@@ -258,8 +258,16 @@ static void lassign(St *S, i64 *D, i64 slot, List value) {
 }
 
 /* ---------------------------------------------------------------- groups of nodes on a board */
-static List lgroups(St *S, const i64 *D, i64 roots, i64 size) {
+static List lgroups(St *S, const i64 *D, i64 roots, i64 size, i64 low) {
     i64 *l = lnew(S);
+    if (size <= 64) {  /* group ids are nodes low … low+size-1: a bit each */
+        uint64_t seen = 0;
+        for (i64 i = 0; i < size; i++) {
+            uint64_t bit = (uint64_t)1 << (D[roots + i] - low);
+            if (!(seen & bit)) { seen |= bit; l[++l[0]] = D[roots + i]; }
+        }
+        return l;
+    }
     for (i64 i = 0; i < size; i++) {
         i64 g = D[roots + i];
         if (!lcontains(l, g)) lpush(S, l, g);
