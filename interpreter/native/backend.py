@@ -45,6 +45,7 @@ class NativeGame:
         for name, restype, argtypes in (
                 ("rb_state_words", _I, []), ("rb_new_game", None, [_P, _I]), ("rb_run", None, [_P]),
                 ("rb_play_random_one", _I, [_P, _P]), ("rb_play_games", _I, [_I, _I, _P, _P]),
+                ("rb_play_games_bots", _I, [_I, _I, _P, _P, _P, _P]),
                 ("rb_mt_seed_int", None, [_P, ctypes.c_uint64])):
             fn = getattr(lib, name)
             fn.restype, fn.argtypes = restype, argtypes
@@ -57,33 +58,40 @@ class NativeGame:
         self._endings: dict = {}
 
     # ------------------------------------------------------------ whole games
-    def play_games(self, first_seed: int, count: int) -> list[tuple]:
-        """Outcomes (as rulebook.sim.runner.play_one gives them) of games first_seed… with random
-        bots. A game the native code cannot finish (an error in the rules, a full list) is played
-        by the Python back-end instead, so the outcomes are always the Python back-end's."""
+    def play_games(self, first_seed: int, count: int, bots: tuple = ()) -> list[tuple]:
+        """Outcomes (as rulebook.sim.runner.play_one gives them) of games first_seed… with these
+        bots (names, one per seat; random for all when empty). A game the native code cannot
+        finish (an error in the rules, a full list) is played by the Python back-end instead, so
+        the outcomes are always the Python back-end's."""
         out_words = self.c.out_words
         outcomes: list = []
         seed = first_seed
         remaining = count
+        names = tuple(str(b) for b in bots) or ("random",) * self.game.player_count
+        kinds, iterations = _bot_codes(names)
+        every_random = all(k == 0 for k in kinds)
         while remaining:
             batch = min(remaining, 256)
             out = (_I * (out_words * batch))()
-            done = self.lib.rb_play_games(seed, batch, out, self._state)
+            if every_random:
+                done = self.lib.rb_play_games(seed, batch, out, self._state)
+            else:
+                done = self.lib.rb_play_games_bots(seed, batch, out, self._state, kinds, iterations)
             words = out[:done * out_words]  # one copy into Python ints, then plain list reads
             for g in range(done):
                 outcomes.append(self._outcome(seed + g, words, g * out_words))
             if done < batch:
                 self.fallbacks += 1
-                outcomes.append(self._python_game(seed + done))
+                outcomes.append(self._python_game(seed + done, names))
                 done += 1
             seed += done
             remaining -= done
         return outcomes
 
-    def _python_game(self, seed: int) -> tuple:
-        from rulebook.bots import RandomBot
+    def _python_game(self, seed: int, names: tuple) -> tuple:
+        from rulebook.bots import make_bot
         from rulebook.sim.runner import play_one
-        return play_one(self.game, [RandomBot()] * self.game.player_count, seed)
+        return play_one(self.game, [make_bot(name) for name in names], seed)
 
     def _outcome(self, seed: int, out, at: int) -> tuple:
         z = self.c.sizes
@@ -172,6 +180,24 @@ class NativeGame:
         words = (ctypes.c_uint32 * 624).from_buffer(self._bot)
         index = ctypes.c_int64.from_buffer(self._bot, 624 * 4).value
         rng.setstate((3, tuple(words[i] for i in range(624)) + (index,), None))
+
+
+BOT_KINDS = {"random": 0, "greedy": 1, "mcts": 2}
+
+
+def _bot_codes(names: tuple):
+    """Per seat: the native bot kind and its MCTS budget (as rulebook.bots.make_bot reads names)."""
+    from rulebook.bots import MCTSBot, make_bot
+    kinds = (_I * len(names))()
+    iterations = (_I * len(names))()
+    for seat, name in enumerate(names):
+        bot = make_bot(name)
+        kinds[seat] = BOT_KINDS[name.split(":")[0].strip().lower()]
+        if isinstance(bot, MCTSBot):
+            if bot.exploration != 1.4:
+                raise NativeUnsupported("an MCTS exploration other than 1.4")
+            iterations[seat] = bot.iterations
+    return kinds, iterations
 
 
 _NATIVE: dict[int, object] = {}

@@ -20,6 +20,7 @@ MAXRA = 8
 MAXTUPLES = 8192
 MAXCHOICES = 64
 ARENA_LISTS = 4096
+MAXNODES = 1 << 16  # MCTS tree nodes for one decision's search
 
 
 @dataclass(frozen=True)
@@ -117,6 +118,9 @@ class CGame(CFlat):
             scope = CScope(False)
             player = scope.bind(self.p.score.player, "int")
             value = self.expr(self.p.score.value, scope)
+            head = f"static i64 score_of(St *S, i64 {player})"
+            self.prototypes.append(head + ";")
+            self.functions.append(f"{head} {{ i64 *D = S->D; (void)D; arena_top = 0; return {value}; }}")
             parts.append(f"for (i64 {player} = 0; {player} < {c.player_count}; {player}++) "
                          f"{{ arena_top = 0; out[{offset} + {player}] = {value}; }}")
         self.functions.append(
@@ -134,7 +138,8 @@ class CGame(CFlat):
             "LCAP": z.lcap, "MAXL": z.maxl, "MAXR": z.maxr, "MAXC": z.maxc, "MAXARGS": z.maxargs,
             "MAXW": z.maxw, "MAXB": z.maxb, "NDATA": z.ndata, "MAXF": MAXF, "MAXM": MAXM, "MAXA": MAXA,
             "MAXRA": MAXRA, "MAXTUPLES": MAXTUPLES, "MAXCHOICES": MAXCHOICES, "ARENA_LISTS": ARENA_LISTS,
-            "OUT_WORDS": out_words,
+            "OUT_WORDS": out_words, "PLAYERS": c.player_count, "HAS_SCORE": int(self.p.score is not None),
+            "MAXNODES": MAXNODES, "MAXMOVES": MAXTUPLES, "MAXDEPTH": 1024,
         }
         self.out_words = out_words
         code_tables = self.code_table_source()  # may add default functions: before the prototypes
@@ -157,7 +162,9 @@ class CGame(CFlat):
         text += self.instruction_source()
         text += self.tables_source()
         text.append(self.initial_data_source(c))
+        text.append(f"static const i64 TEAM_OF[] = {{{', '.join(str(t) for t in c.team_of)}}};")
         text.append(_read("play.c"))
+        text.append(_read("bots.c"))
         return "\n".join(text) + "\n"
 
     def code_table_source(self) -> list[str]:

@@ -213,10 +213,25 @@ i64 rb_play_random_one(St *S, Mt *bot) {
     return random_move(S, bot, values);
 }
 
+/* A finished game's outcome into `o` (OUT_WORDS words): status, decisions, over, by_player,
+ * reason, nwinners, winners[MAXW], reason_args[MAXRA], then the statistics and scores
+ * (outcome_extras). Gives nonzero when the game did not finish natively (Python plays it). */
+static int finish_outcome(St *S, i64 *o, i64 decisions) {
+    o[0] = S->status;
+    o[1] = decisions;
+    if (S->status) return 1;
+    o[2] = S->over;
+    o[3] = S->by_player;
+    o[4] = S->reason;
+    o[5] = S->nwinners;
+    for (int i = 0; i < MAXW; i++) o[6 + i] = i < S->nwinners ? S->winners[i] : NONE;
+    for (int i = 0; i < MAXRA; i++) o[6 + MAXW + i] = S->reason_args[i];
+    return outcome_extras(S, &o[6 + MAXW + MAXRA]);
+}
+
 /* Whole games with random bots: game i has seed first+i and bots' chance random.Random(first+i).
- * Per game, OUT_WORDS words: status, decisions, over, by_player, reason, nwinners, winners[MAXW],
- * reason_args[MAXRA], then the statistics and scores (outcome_extras). A game that stops on an
- * error or a full list ends the batch early: gives the games done; Python plays that one. */
+ * A game that stops on an error or a full list ends the batch early: gives the games done, and
+ * Python plays that one. */
 i64 rb_play_games(i64 first, i64 count, i64 *out, St *S) {
     Mt bot;
     for (i64 g = 0; g < count; g++) {
@@ -230,17 +245,7 @@ i64 rb_play_games(i64 first, i64 count, i64 *out, St *S) {
             if (random_move(S, &bot, values) < 0) break;
             decisions++;
         }
-        i64 *o = &out[g * OUT_WORDS];
-        o[0] = S->status;
-        o[1] = decisions;
-        if (S->status) return g;
-        o[2] = S->over;
-        o[3] = S->by_player;
-        o[4] = S->reason;
-        o[5] = S->nwinners;
-        for (int i = 0; i < MAXW; i++) o[6 + i] = i < S->nwinners ? S->winners[i] : NONE;
-        for (int i = 0; i < MAXRA; i++) o[6 + MAXW + i] = S->reason_args[i];
-        if (outcome_extras(S, &o[6 + MAXW + MAXRA])) return g;
+        if (finish_outcome(S, &out[g * OUT_WORDS], decisions)) return g;
     }
     return count;
 }

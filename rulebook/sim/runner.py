@@ -95,7 +95,7 @@ def play_chunk(spec: RunSpec, first_seed: int, count: int) -> tuple:
         native = backend.native_player(game, spec.bots)
         if native is not None:
             before = native.fallbacks
-            outcomes = native.play_games(first_seed, count)
+            outcomes = native.play_games(first_seed, count, spec.bots)
             return ("ok", outcomes, native.fallbacks - before)
         bots = [make_bot(name) for name in spec.bots]
         return ("ok", [play_one(game, bots, seed) for seed in range(first_seed, first_seed + count)], 0)
