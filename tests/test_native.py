@@ -130,3 +130,20 @@ def test_simulate_gives_the_same_summary_on_either_back_end(tmp_path, monkeypatc
     assert native.pop("run")["where"].endswith("native back-end")
     assert "Python back-end" in python.pop("run")["where"]
     assert native == python
+
+
+@pytest.mark.parametrize("mode, bots, seeds", [
+    (("eriantys", {"players": 2}), ("mcts:12", "random"), 3),
+    (("cards", {"players": 2}), ("greedy", "random"), 40),
+    (("cards", {"players": 3}), ("mcts:20", "greedy", "random"), 5),
+    (("nim", {}), ("greedy", "mcts:30"), 30),
+], ids=["eriantys-mcts", "cards-greedy", "cards-3p-mcts-greedy", "nim-greedy-mcts"])
+def test_native_bots_play_the_python_bots_moves(mode, bots, seeds):
+    """Greedy and MCTS seats choose natively exactly what rulebook/bots.py chooses."""
+    from rulebook.bots import make_bot
+    game = _game(*mode)
+    native = native_for(game)
+    assert native is not None, why_not(game)
+    python = [play_one(game, [make_bot(b) for b in bots], seed) for seed in range(seeds)]
+    assert native.play_games(0, seeds, bots) == python
+    assert native.fallbacks == 0

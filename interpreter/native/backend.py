@@ -9,6 +9,7 @@ True
 from __future__ import annotations
 
 import ctypes
+import gc
 import random
 import time
 from typing import Optional
@@ -78,8 +79,14 @@ class NativeGame:
             else:
                 done = self.lib.rb_play_games_bots(seed, batch, out, self._state, kinds, iterations)
             words = out[:done * out_words]  # one copy into Python ints, then plain list reads
-            for g in range(done):
-                outcomes.append(self._outcome(seed + g, words, g * out_words))
+            collecting = gc.isenabled()
+            gc.disable()  # thousands of small tuples, none in a cycle: no collection while decoding
+            try:
+                for g in range(done):
+                    outcomes.append(self._outcome(seed + g, words, g * out_words))
+            finally:
+                if collecting:
+                    gc.enable()
             if done < batch:
                 self.fallbacks += 1
                 outcomes.append(self._python_game(seed + done, names))

@@ -136,14 +136,17 @@ static void mcts_simulate(St *root_state, Mt *bot, i64 iterations_left, double e
     i64 depth = 0;
     path[depth++] = 0;
     i64 node = 0;
-    static i64 untried[MAXMOVES];
+    static i64 untried[MAXMOVES], children[MAXMOVES];
     while (!SIM.over) {
         if (SIM.status) return;
         i64 player = SIM.decider;
         MoveV *moves = MOVES_AT[0];
         i64 n = legal_moves(&SIM, moves);
         i64 nu = 0;
-        for (i64 i = 0; i < n; i++) if (child_of(node, &moves[i]) < 0) untried[nu++] = i;
+        for (i64 i = 0; i < n; i++) {
+            children[i] = child_of(node, &moves[i]);
+            if (children[i] < 0) untried[nu++] = i;
+        }
         if (nu) {
             i64 pick = untried[rb_mt_below(bot, nu)];
             i64 child = new_node(&SIM, &moves[pick]);
@@ -158,11 +161,11 @@ static void mcts_simulate(St *root_state, Mt *bot, i64 iterations_left, double e
         i64 best = -1;
         double best_value = -INFINITY;
         for (i64 i = 0; i < n; i++) {
-            const Node *c = &NODES[child_of(node, &moves[i])];
+            const Node *c = &NODES[children[i]];
             double value = c->totals[player] / (double)c->visits + exploration * sqrt(log_parent / (double)c->visits);
             if (value > best_value) { best = i; best_value = value; }
         }
-        node = child_of(node, &moves[best]);
+        node = children[best];
         apply_listed(&SIM, &moves[best]);
         if (depth >= MAXDEPTH) fail(&SIM, ST_CAPACITY);
         path[depth++] = node;
