@@ -147,3 +147,31 @@ def test_native_bots_play_the_python_bots_moves(mode, bots, seeds):
     python = [play_one(game, [make_bot(b) for b in bots], seed) for seed in range(seeds)]
     assert native.play_games(0, seeds, bots) == python
     assert native.fallbacks == 0
+
+
+def _uses(outcomes, game) -> int:
+    labels = [label for label, _ in game.compiled.statistics]
+    return sum(o[4][i] for o in outcomes for i, label in enumerate(labels) if label.startswith("uses of"))
+
+
+def test_standing_rate_plays_the_same_on_both_back_ends():
+    """--standing-rate P: random and greedy seats take a standing action (an `action` an `allow`
+    offers) with probability P when one is open; natively the same moves as rulebook/bots.py."""
+    from rulebook.bots import make_bot
+    game = _game("eriantys", {"players": 3, "expert": True})
+    native = native_for(game)
+    bots = ("random", "greedy", "random")
+    for rate in (0.0, 0.3, 1.0):
+        python = [play_one(game, [make_bot(b, rate) for b in bots], seed) for seed in range(40)]
+        assert native.play_games(0, 40, bots, rate) == python
+        if rate == 0.0:
+            assert _uses(python, game) == 0  # never a standing action
+        if rate == 1.0:
+            assert _uses(python, game) > _uses(native.play_games(0, 40, bots), game)
+
+
+def test_standing_rate_out_of_range_is_one_clear_error(capsys):
+    from rulebook.cli import main
+    code = main(["simulate", str(ROOT / "tests/games/nim"), "--games", "5", "--standing-rate", "1.5"])
+    err = capsys.readouterr().err
+    assert code == 2 and "--standing-rate must be between 0 and 1" in err and "Traceback" not in err

@@ -46,7 +46,7 @@ class NativeGame:
         for name, restype, argtypes in (
                 ("rb_state_words", _I, []), ("rb_new_game", None, [_P, _I]), ("rb_run", None, [_P]),
                 ("rb_play_random_one", _I, [_P, _P]), ("rb_play_games", _I, [_I, _I, _P, _P]),
-                ("rb_play_games_bots", _I, [_I, _I, _P, _P, _P, _P]),
+                ("rb_play_games_bots", _I, [_I, _I, _P, _P, _P, _P, ctypes.c_double]),
                 ("rb_mt_seed_int", None, [_P, ctypes.c_uint64])):
             fn = getattr(lib, name)
             fn.restype, fn.argtypes = restype, argtypes
@@ -59,9 +59,11 @@ class NativeGame:
         self._endings: dict = {}
 
     # ------------------------------------------------------------ whole games
-    def play_games(self, first_seed: int, count: int, bots: tuple = ()) -> list[tuple]:
+    def play_games(self, first_seed: int, count: int, bots: tuple = (),
+                   standing_rate: Optional[float] = None) -> list[tuple]:
         """Outcomes (as rulebook.sim.runner.play_one gives them) of games first_seed… with these
-        bots (names, one per seat; random for all when empty). A game the native code cannot
+        bots (names, one per seat; random for all when empty) and standing rate (see
+        rulebook.bots.standing_pool). A game the native code cannot
         finish (an error in the rules, a full list) is played by the Python back-end instead, so
         the outcomes are always the Python back-end's."""
         out_words = self.c.out_words
@@ -70,14 +72,15 @@ class NativeGame:
         remaining = count
         names = tuple(str(b) for b in bots) or ("random",) * self.game.player_count
         kinds, iterations = _bot_codes(names)
-        every_random = all(k == 0 for k in kinds)
+        every_random = all(k == 0 for k in kinds) and standing_rate is None
+        rate = -1.0 if standing_rate is None else float(standing_rate)
         while remaining:
             batch = min(remaining, 256)
             out = (_I * (out_words * batch))()
             if every_random:
                 done = self.lib.rb_play_games(seed, batch, out, self._state)
             else:
-                done = self.lib.rb_play_games_bots(seed, batch, out, self._state, kinds, iterations)
+                done = self.lib.rb_play_games_bots(seed, batch, out, self._state, kinds, iterations, rate)
             words = out[:done * out_words]  # one copy into Python ints, then plain list reads
             collecting = gc.isenabled()
             gc.disable()  # thousands of small tuples, none in a cycle: no collection while decoding
@@ -89,16 +92,16 @@ class NativeGame:
                     gc.enable()
             if done < batch:
                 self.fallbacks += 1
-                outcomes.append(self._python_game(seed + done, names))
+                outcomes.append(self._python_game(seed + done, names, standing_rate))
                 done += 1
             seed += done
             remaining -= done
         return outcomes
 
-    def _python_game(self, seed: int, names: tuple) -> tuple:
+    def _python_game(self, seed: int, names: tuple, standing_rate: Optional[float]) -> tuple:
         from rulebook.bots import make_bot
         from rulebook.sim.runner import play_one
-        return play_one(self.game, [make_bot(name) for name in names], seed)
+        return play_one(self.game, [make_bot(name, standing_rate) for name in names], seed)
 
     def _outcome(self, seed: int, out, at: int) -> tuple:
         z = self.c.sizes

@@ -77,10 +77,24 @@ static void score_after(St *S, i64 player, double *first, i64 *second) {
 }
 #endif
 
-static i64 greedy_move(St *S, Mt *bot, MoveV *chosen) {
+/* rulebook.bots.standing_pool on a list of moves: keeps the standing actions' moves (with the
+ * rate's probability) or the decision's own, when both kinds are open; gives the count kept. */
+static i64 standing_pool(St *S, Mt *bot, MoveV *moves, i64 n, double rate) {
+    if (rate < 0) return n;
+    i64 own = SITES[S->decision].nopts, nown = 0;
+    for (i64 i = 0; i < n; i++) if (moves[i].option < own) nown++;
+    if (nown == n) return n;
+    int standing = rb_mt_random(bot) < rate;
+    i64 kept = 0;
+    for (i64 i = 0; i < n; i++)
+        if ((moves[i].option >= own) == standing) moves[kept++] = moves[i];
+    return kept;
+}
+
+static i64 greedy_move(St *S, Mt *bot, MoveV *chosen, double rate) {
 #if HAS_SCORE
     MoveV *moves = MOVES_AT[0];
-    i64 n = legal_moves(S, moves);
+    i64 n = standing_pool(S, bot, moves, legal_moves(S, moves), rate);
     if (n == 1) { *chosen = moves[0]; return 0; }
     i64 player = S->decider;
     static i64 best[MAXMOVES];
@@ -101,7 +115,7 @@ static i64 greedy_move(St *S, Mt *bot, MoveV *chosen) {
     *chosen = moves[best[rb_mt_below(bot, nbest)]];
     return 0;
 #else
-    (void)S; (void)bot; (void)chosen;
+    (void)S; (void)bot; (void)chosen; (void)rate;
     return 1;  /* no score: the caller plays a random move */
 #endif
 }
@@ -209,7 +223,7 @@ static i64 mcts_move(St *S, Mt *bot, i64 iterations, MoveV *chosen) {
 
 /* One move by the bot of the deciding seat: 0 random, 1 greedy, 2 MCTS (iterations given).
  * Gives -1 on an error (S->status says which). */
-static i64 bot_move(St *S, Mt *bot, i64 kind, i64 iterations) {
+static i64 bot_move(St *S, Mt *bot, i64 kind, i64 iterations, double rate) {
     jmp_buf jb;
     jmp_buf *saved = rb_escape;
     rb_escape = &jb;
@@ -219,10 +233,10 @@ static i64 bot_move(St *S, Mt *bot, i64 kind, i64 iterations) {
         return -1;
     }
     MoveV chosen;
-    if (kind == 0 || (kind == 1 && greedy_move(S, bot, &chosen))) {
+    if (kind == 0 || (kind == 1 && greedy_move(S, bot, &chosen, rate))) {
         rb_escape = saved;
         i64 values[MAXB];
-        return random_move(S, bot, values);
+        return random_move_at(S, bot, values, rate);
     }
     if (kind == 2) mcts_move(S, bot, iterations, &chosen);
     /* The chosen move is replayed on S: list the moves here again so its choice is the open one. */
@@ -233,7 +247,8 @@ static i64 bot_move(St *S, Mt *bot, i64 kind, i64 iterations) {
 }
 
 /* Whole games with a bot per seat (kinds[p], iterations[p]); outcomes as rb_play_games gives. */
-i64 rb_play_games_bots(i64 first, i64 count, i64 *out, St *S, const i64 *kinds, const i64 *iterations) {
+i64 rb_play_games_bots(i64 first, i64 count, i64 *out, St *S, const i64 *kinds, const i64 *iterations,
+                       double rate) {
     Mt bot;
     for (i64 g = 0; g < count; g++) {
         i64 seed = first + g;
@@ -243,7 +258,7 @@ i64 rb_play_games_bots(i64 first, i64 count, i64 *out, St *S, const i64 *kinds, 
         i64 decisions = 0;
         while (!S->over && !S->status) {
             i64 p = S->decider;
-            if (bot_move(S, &bot, kinds[p], iterations[p]) < 0) break;
+            if (bot_move(S, &bot, kinds[p], iterations[p], kinds[p] == 2 ? -1.0 : rate) < 0) break;
             decisions++;
         }
         if (finish_outcome(S, &out[g * OUT_WORDS], decisions)) return g;

@@ -166,8 +166,10 @@ static void play_choice(St *S, i64 which, const i64 *values) {
     run(S);
 }
 
-/* One random move: gives the choice index played (the move's option number), or -1 on an error. */
-static i64 random_move(St *S, Mt *bot, i64 *values) {
+/* One random move: gives the choice index played (the move's option number), or -1 on an error.
+ * With a standing rate (>= 0; rulebook.bots.standing_pool): when a standing action's move is
+ * open, one of those with that probability, else one of the waiting decision's own moves. */
+static i64 random_move_at(St *S, Mt *bot, i64 *values, double rate) {
     jmp_buf jb;
     jmp_buf *saved = rb_escape;
     rb_escape = &jb;
@@ -175,8 +177,19 @@ static i64 random_move(St *S, Mt *bot, i64 *values) {
     i64 total;
     i64 count = open_choices(S, &total);
     if (total == 0) fail(S, ST_NOCHOICE);
-    i64 pick = rb_mt_below(bot, total);
-    i64 which = 0;
+    i64 which = 0, pick;
+    i64 own = SITES[S->decision].nopts, own_total = 0;
+    for (i64 i = 0; i < own; i++) own_total += CHOICES[i].size;
+    if (rate >= 0 && own_total < total) {
+        if (rb_mt_random(bot) < rate) {
+            pick = rb_mt_below(bot, total - own_total);
+            which = own;
+        } else {
+            pick = rb_mt_below(bot, own_total);
+        }
+    } else {
+        pick = rb_mt_below(bot, total);
+    }
     for (; which < count; which++) {
         if (pick < CHOICES[which].size) break;
         pick -= CHOICES[which].size;
@@ -186,6 +199,8 @@ static i64 random_move(St *S, Mt *bot, i64 *values) {
     play_choice(S, which, values);
     return S->status ? -1 : which;
 }
+
+static i64 random_move(St *S, Mt *bot, i64 *values) { return random_move_at(S, bot, values, -1.0); }
 
 /* ---------------------------------------------------------------- entry points for Python */
 i64 rb_state_words(void) { return (i64)(sizeof(St) / sizeof(i64)); }

@@ -28,6 +28,10 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cluster", metavar="tcp://HOST:PORT",
                         help="play on the Dask scheduler at this address instead of local processes")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON to FILE")
+    parser.add_argument("--standing-rate", type=float, metavar="P",
+                        help="random and greedy players take a standing action the rules allow (an `action` "
+                             "an `allow` block offers) with probability P whenever one is allowed, so cards "
+                             "and powers get used (default: uniform over every legal move)")
 
 
 def add_parsers(commands) -> None:
@@ -111,7 +115,7 @@ def run_simulate(args) -> int:
         options["players"] = args.players
     _check_outputs(args.json, args.report)
     summary, run = simulate(args.game, options, args.games, args.seed, args.bots, args.workers,
-                            args.cluster, progress=True, mods=tuple(args.mod))
+                            args.cluster, progress=True, mods=tuple(args.mod), standing_rate=args.standing_rate)
     print_summary(summary, run)
     if args.json:
         _write(args.json, json.dumps(_json_safe(dict(public(summary), run=run)), indent=1) + "\n")
@@ -131,7 +135,7 @@ def run_compare(args) -> int:
     _check_outputs(args.json)
     rows, a, b = compare_options(args.game, options_a, options_b, args.games, args.seed, args.bots,
                                  args.workers, args.cluster, progress=True, mods_a=tuple(args.a_mod),
-                                 mods_b=tuple(args.b_mod))
+                                 mods_b=tuple(args.b_mod), standing_rate=args.standing_rate)
     print_comparison(rows, a, b, (_side(args.a, args.a_mod), _side(args.b, args.b_mod)))
     if args.json:
         data = {"a": {"given": args.a, **public(a)}, "b": {"given": args.b, **public(b)}, "figures": rows,

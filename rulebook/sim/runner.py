@@ -30,14 +30,19 @@ class RunSpec:
     options: tuple        # (name, value) pairs, sorted; list values as tuples
     bots: tuple           # one bot name per seat
     mods: tuple = ()      # mod folders layered over the rules, in order (absolute paths)
+    standing_rate: Optional[float] = None  # random and greedy seats: see rulebook.bots.standing_pool
 
     @classmethod
-    def make(cls, game_ref: str, options: dict, bots: str, players: int, mods: tuple = ()) -> "RunSpec":
+    def make(cls, game_ref: str, options: dict, bots: str, players: int, mods: tuple = (),
+             standing_rate: Optional[float] = None) -> "RunSpec":
         path = Path(game_ref)
         rules = str(path.resolve()) if path.is_dir() else game_ref
         seats = tuple(str(b) for b in bots_for_seats(bots, players))
         frozen = ((name, tuple(v) if isinstance(v, list) else v) for name, v in options.items())
-        return cls(rules, tuple(sorted(frozen)), seats, tuple(str(Path(m).resolve()) for m in mods))
+        if standing_rate is not None and not 0.0 <= standing_rate <= 1.0:
+            raise SimulationError(f"--standing-rate must be between 0 and 1, not {standing_rate}")
+        return cls(rules, tuple(sorted(frozen)), seats, tuple(str(Path(m).resolve()) for m in mods),
+                   standing_rate)
 
 
 # One outcome per game, as plain data:
@@ -95,9 +100,9 @@ def play_chunk(spec: RunSpec, first_seed: int, count: int) -> tuple:
         native = backend.native_player(game, spec.bots)
         if native is not None:
             before = native.fallbacks
-            outcomes = native.play_games(first_seed, count, spec.bots)
+            outcomes = native.play_games(first_seed, count, spec.bots, spec.standing_rate)
             return ("ok", outcomes, native.fallbacks - before)
-        bots = [make_bot(name) for name in spec.bots]
+        bots = [make_bot(name, spec.standing_rate) for name in spec.bots]
         return ("ok", [play_one(game, bots, seed) for seed in range(first_seed, first_seed + count)], 0)
     except RulebookError as err:
         return ("error", str(err))
