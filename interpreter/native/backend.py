@@ -24,6 +24,8 @@ from .cexpr import NativeUnsupported
 from .state import NONE, Words, from_native, scalar_from_native, slot_kinds, to_native
 from .toolchain import NativeUnavailable, build
 
+NOT_PORTED = ("the C emitter still reads the old compiler's CompiledGame; it waits for its port to the "
+              "compiled form (game.compiled.ir, see interpreter/ir/)")
 _P = ctypes.c_void_p
 _I = ctypes.c_int64
 
@@ -33,6 +35,8 @@ class NativeGame:
 
     def __init__(self, game: Game):
         self.game = game
+        if not hasattr(game.compiled, "blocks"):  # the compiled form (game.compiled.ir) replaced CompiledGame
+            raise NativeUnavailable(NOT_PORTED)
         started = time.perf_counter()
         self.c = cgame.CGame(game.compiled)
         self.c.kinds = slot_kinds(self.c)

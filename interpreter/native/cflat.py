@@ -14,7 +14,10 @@ from rulebook.dsl.types import element_of
 
 from ..analysis import free_names
 from ..layout import CURRENT_PLAYER
-from ..stmtgen import POP, PUSHED, SUSPEND, Ctx
+from ..lower.context import Ctx
+from ..machine import POP, PUSHED
+
+SUSPEND = -2  # what the old compiler's instructions gave at a decision
 from .cexpr import CScope, NativeUnsupported, is_list
 from .cstmt import CStmt
 

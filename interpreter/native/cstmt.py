@@ -13,7 +13,8 @@ from rulebook.dsl.types import PLAYER, element_of
 
 from ..analysis import free_names
 from ..layout import CURRENT_PHASE, CURRENT_PLAYER, CURRENT_STEP
-from ..stmtgen import SPAN_CODES, Ctx
+from ..lower.builder import SPAN_CODES
+from ..lower.context import Ctx
 from .cbuiltins import CBuiltins
 from .cexpr import CScope, NativeUnsupported, is_list, region_of
 
