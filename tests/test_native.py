@@ -18,19 +18,13 @@ from rulebook.api import load_game
 from rulebook.bots import RandomBot
 from rulebook.interpreter import runtime
 from rulebook.interpreter.native import toolchain
-from rulebook.interpreter.native.backend import NOT_PORTED, native_for, why_not
+from rulebook.interpreter.native.backend import native_for, why_not
 from rulebook.sim.runner import play_one
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = 1000
 
-def _waits_for_the_port() -> bool:
-    """The C emitter reads the old CompiledGame, gone with the compiled form (issue 14 item 1)."""
-    return why_not(load_game(ROOT / "tests" / "games" / "nim")) == NOT_PORTED
-
-
-pytestmark = [pytest.mark.skipif(toolchain.find_compiler() is None, reason="no C compiler (pip install '.[fast]')"),
-              pytest.mark.skipif(_waits_for_the_port(), reason=NOT_PORTED)]
+pytestmark = pytest.mark.skipif(toolchain.find_compiler() is None, reason="no C compiler (pip install '.[fast]')")
 
 MODES = [
     ("eriantys", {"players": 2}), ("eriantys", {"players": 3}), ("eriantys", {"players": 4}),

@@ -14,18 +14,14 @@ import random
 import time
 from typing import Optional
 
-from rulebook.dsl.types import BOOL, TEXT
-
 from ..game import Game
 from ..machine import State
 from ..runtime import show
 from . import cgame
-from .cexpr import NativeUnsupported
-from .state import NONE, Words, from_native, scalar_from_native, slot_kinds, to_native
+from .cemit import NativeUnsupported
+from .state import NONE, Words, from_native, scalar_from_native, to_native
 from .toolchain import NativeUnavailable, build
 
-NOT_PORTED = ("the C emitter still reads the old compiler's CompiledGame; it waits for its port to the "
-              "compiled form (game.compiled.ir, see interpreter/ir/)")
 _P = ctypes.c_void_p
 _I = ctypes.c_int64
 
@@ -35,11 +31,10 @@ class NativeGame:
 
     def __init__(self, game: Game):
         self.game = game
-        if not hasattr(game.compiled, "blocks"):  # the compiled form (game.compiled.ir) replaced CompiledGame
-            raise NativeUnavailable(NOT_PORTED)
+        if getattr(game, "chance", "seeded") != "seeded":
+            raise NativeUnsupported("explicit chance (the native back-end draws from the seeded generator)")
         started = time.perf_counter()
-        self.c = cgame.CGame(game.compiled)
-        self.c.kinds = slot_kinds(self.c)
+        self.c = cgame.CGame(game.compiled.ir)
         self.generate_seconds = time.perf_counter() - started
         built = build(self.c.source, game.title)
         self.compile_seconds = built.compile_seconds
@@ -142,9 +137,8 @@ class NativeGame:
             return winners, text
         return tuple(p for p in range(game.player_count) if game.compiled.team_of[p] in winners), text
 
-    def _show(self, word: int, t) -> str:
-        kind = "bool" if t == BOOL else "text" if t == TEXT else "int"
-        return show(scalar_from_native(self.c, word, kind), self.game.compiled.shower(t))
+    def _show(self, word: int, how: tuple, kind: str) -> str:
+        return show(scalar_from_native(self.c, word, kind), how)
 
     # ------------------------------------------------------------ states
     def new_state(self, seed: int) -> State:

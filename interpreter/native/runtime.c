@@ -22,6 +22,8 @@
 #define GAME_OVER 99
 
 typedef const i64 *List; /* [n, item 1, …, item n] */
+static const i64 EMPTY_LIST[1] = {0};
+#define EMPTY ((List)EMPTY_LIST)
 
 /* n: how many locals the Python back-end's frame has (arguments + the block's slots when pushed) */
 typedef struct { i64 block, pc, n; i64 L[MAXL]; i64 R[MAXR][LCAP + 1]; } Frame;
@@ -253,13 +255,57 @@ static void shuffle(St *S, i64 *D, i64 slot) {
     }
 }
 
+static List lreversed(St *S, List l) {
+    i64 *out = lnew(S);
+    for (i64 i = l[0]; i >= 1; i--) lpush(S, out, l[i]);
+    return out;
+}
+
+static inline i64 ltop(List l) { return l[0] ? l[l[0]] : NONE; }
+
+/* a die: the next face it is loaded with (a list kept at slot), else a face at random */
+static i64 roll(St *S, i64 *D, i64 slot, List faces) {
+    i64 *loaded = &D[D[slot]];
+    if (loaded[0]) {
+        i64 face = loaded[1];
+        memmove(&loaded[1], &loaded[2], sizeof(i64) * (size_t)(loaded[0] - 1));
+        loaded[0]--;
+        return face;
+    }
+    return faces[1 + rb_rand_below(&S->rng, faces[0])];
+}
+
+static List load_die(St *S, List rolls, List faces) {
+    for (i64 i = 1; i <= rolls[0]; i++) if (!lcontains(faces, rolls[i])) fail(S, ST_RULES);
+    return rolls;
+}
+
+/* links columns: table[member][cell - 1] (none: nothing); pairs (port, others) found by port */
+static List links_at(St *S, List table, i64 member, i64 cell) {
+    if (member == NONE) return EMPTY;
+    List row = (List)(intptr_t)lat(S, table, member);
+    return (List)(intptr_t)lat(S, row, cell - 1);
+}
+
+static List links_from(St *S, List table, i64 member, i64 cell, i64 port) {
+    if (member == NONE) return EMPTY;
+    List pairs = links_at(S, table, member, cell);
+    for (i64 i = 1; i <= pairs[0]; i++) {
+        List pair = (List)(intptr_t)pairs[i];
+        if (pair[1] == port) return (List)(intptr_t)pair[2];
+    }
+    return EMPTY;
+}
+
 static void lassign(St *S, i64 *D, i64 slot, List value) {
     lcopy_into(S, &D[D[slot]], value);
 }
 
 /* ---------------------------------------------------------------- groups of nodes on a board */
-static List lgroups(St *S, const i64 *D, i64 roots, i64 size, i64 low) {
+static List lgroups(St *S, const i64 *D, i64 roots, i64 size) {
     i64 *l = lnew(S);
+    i64 low = INT64_MAX;
+    for (i64 i = 0; i < size; i++) if (D[roots + i] < low) low = D[roots + i];
     if (size <= 64) {  /* group ids are nodes low … low+size-1: a bit each */
         uint64_t seen = 0;
         for (i64 i = 0; i < size; i++) {
