@@ -68,7 +68,7 @@ class CGame:
     # ------------------------------------------------------------ layout of frames and data
     def _regions(self, block: Block) -> dict:
         """Frame local slot -> list region, for the block's list locals kept in the frame."""
-        out = {}
+        out: dict[int, int] = {}
         for slot, info in enumerate(block.locals):
             if info.frame and is_list(info.type):
                 out[slot] = len(out)
