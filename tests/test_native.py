@@ -33,6 +33,7 @@ MODES = [
     ("septachroma", {}), ("septachroma", {"variant": ["A"]}), ("septachroma", {"variant": ["B"]}),
     ("septachroma", {"variant": ["C"]}), ("septachroma", {"variant": ["A", "C"]}),
     ("septachroma", {"variant": ["B", "C"]}),
+    ("ephyran", {"players": 2}), ("ephyran", {"players": 3}), ("ephyran", {"players": 4}),
 ]
 TOYS = ["nim", "cards", "grid", "powers", "ring"]
 
@@ -60,7 +61,7 @@ def test_same_outcomes_for_a_thousand_seeds(mode):
     assert native.fallbacks == 0  # every game finished natively
 
 
-@pytest.mark.parametrize("mode", [MODES[0], MODES[5], MODES[7], MODES[8], ("nim", {})], ids=_ids)
+@pytest.mark.parametrize("mode", [MODES[0], MODES[5], MODES[7], MODES[8], MODES[12], ("nim", {})], ids=_ids)
 def test_same_moves_and_states_at_every_decision(mode):
     """Python state → native → Python is the identity at every decision, and one native random
     move from there reaches exactly the state (and bot chance) the Python back-end reaches."""
