@@ -46,7 +46,7 @@ class NativeGame:
                 ("rb_state_words", _I, []), ("rb_new_game", None, [_P, _I]), ("rb_run", None, [_P]),
                 ("rb_play_random_one", _I, [_P, _P]), ("rb_play_games", _I, [_I, _I, _P, _P]),
                 ("rb_play_games_bots", _I, [_I, _I, _P, _P, _P, _P, ctypes.c_double]),
-                ("rb_mt_seed_int", None, [_P, ctypes.c_uint64])):
+                ("rb_mt_seed_int", None, [_P, ctypes.c_uint64]), ("rb_set_budget", None, [_I])):
             fn = getattr(lib, name)
             fn.restype, fn.argtypes = restype, argtypes
         self.words = Words(self.c.sizes, cgame.MAXF, cgame.MAXM, cgame.MAXA, cgame.MAXRA)
@@ -66,6 +66,7 @@ class NativeGame:
         finish (an error in the rules, a full list) is played by the Python back-end instead, so
         the outcomes are always the Python back-end's."""
         out_words = self.c.out_words
+        self.lib.rb_set_budget(self.game.step_budget)
         outcomes: list = []
         seed = first_seed
         remaining = count

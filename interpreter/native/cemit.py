@@ -93,7 +93,7 @@ class Env:
 
     def fresh(self, stem: str) -> str:
         self._fresh[0] += 1
-        return f"{stem}{self._fresh[0]}"
+        return f"{stem}_{self._fresh[0]}"  # the underscore keeps clear of C's words (i64, if…)
 
     def assign(self, slot: int, value: str) -> str:
         if is_list(self.types(slot)):
@@ -126,9 +126,10 @@ def loop(var_set: str, var: str, dom: x.Expr, env: Env, body: str, snapshot: boo
     keep = f"i64 {mark} = arena_top;" if release else ""
     back = f"arena_top = {mark};" if release else ""
     if isinstance(dom, x.IntRange):
-        hi = env.fresh("h")
-        return (f"{{ i64 {hi} = {expr(dom.high, env)}; {keep} for (i64 {var} = {expr(dom.low, env)}; {var} <= {hi}; "
-                f"{var}++) {{ {var_set} {body} {back} }} }}")
+        hi, lo = env.fresh("h"), env.fresh("lo")
+        tick = f"if ({hi} >= {lo}) TICK({hi} - {lo} + 1);" if dom.span is not None else ""
+        return (f"{{ i64 {lo} = {expr(dom.low, env)}; i64 {hi} = {expr(dom.high, env)}; {tick} {keep} "
+                f"for (i64 {var} = {lo}; {var} <= {hi}; {var}++) {{ {var_set} {body} {back} }} }}")
     items, i = env.fresh("l"), env.fresh("i")
     source = expr(dom, env)
     if snapshot and isinstance(dom, (x.Load, x.Local, x.Index)):
@@ -295,7 +296,8 @@ def c_Contains(e: x.Contains, env: Env) -> str:
 
 @handles(EXPRESSIONS, x.IntRange)
 def c_IntRange(e: x.IntRange, env: Env) -> str:
-    return f"lrange(S, {expr(e.low, env)}, {expr(e.high, env)})"
+    counted = "_counted" if e.span is not None else ""
+    return f"lrange{counted}(S, {expr(e.low, env)}, {expr(e.high, env)})"
 
 
 def _hoist(hoisted: tuple, env: Env) -> str:
@@ -465,6 +467,11 @@ def c_While(st: s.While, env: Env) -> str:
 @handles(STATEMENTS, s.Break)
 def c_Break(st: s.Break, env: Env) -> str:
     return "break;"
+
+
+@handles(STATEMENTS, s.Tick)
+def c_Tick(st: s.Tick, env: Env) -> str:
+    return f"TICK({expr(st.steps, env)});"
 
 
 @handles(STATEMENTS, s.Return)

@@ -195,7 +195,7 @@ class CGame:
         raise NativeUnsupported(f"the terminator {type(end).__name__}")
 
     def _frame_function(self, b: int, rtype: str, e) -> str:
-        name = f"Q{self.fresh[0] + 1}"
+        name = f"Q_{self.fresh[0] + 1}"
         self.fresh[0] += 1
         head = f"static {rtype} {name}(St *S, Frame *F)"
         self.prototypes.append(head + ";")

@@ -8,6 +8,7 @@ static void run(St *S) {
     jmp_buf jb;
     jmp_buf *saved = rb_escape;
     rb_escape = &jb;
+    rb_steps = rb_budget;
     if (setjmp(jb) == 0) {
         while (S->nframes) {
             Frame *F = &S->frames[S->nframes - 1];

@@ -46,10 +46,18 @@ typedef struct {
 
 static jmp_buf *rb_escape;
 
+/* The step budget: play's steps between two decisions (loop turns, values ranged over, calls);
+ * run() starts each stretch with the whole budget, as the Python back-end does. */
+static i64 rb_budget = 1000000;
+static i64 rb_steps = 1000000;
+void rb_set_budget(i64 steps) { rb_budget = steps; }
+
 static void fail(St *S, i64 status) {
     S->status = status;
     longjmp(*rb_escape, 1);
 }
+
+#define TICK(n) do { rb_steps -= (n); if (rb_steps < 0) fail(S, ST_RULES); } while (0)
 
 /* ---------------------------------------------------------------- scratch lists */
 static i64 ARENA[ARENA_LISTS][LCAP + 1];
@@ -75,6 +83,13 @@ static void lcopy_into(St *S, i64 *dst, List src) {
 static List lcopy_tmp(St *S, List src) {
     i64 *l = lnew(S);
     lcopy_into(S, l, src);
+    return l;
+}
+
+static List lrange_counted(St *S, i64 low, i64 high) {
+    if (high >= low) TICK(high - low + 1);
+    i64 *l = lnew(S);
+    for (i64 v = low; v <= high; v++) lpush(S, l, v);
     return l;
 }
 
