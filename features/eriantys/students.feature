@@ -109,3 +109,38 @@ Feature: Move 3 Students
     When Leo tries to move Mother Nature 1 island
     Then the move is rejected
     And nothing has changed
+
+  Scenario: Steps contract — an entrance short of students moves what it holds, then the turn goes on
+    # Only a scenario can set this up: each turn's cloud refills the entrance (E2, E12).
+    Given a 2-player game between Leo and Lisa
+    And Leo's entrance has 1 red and 1 blue
+    And it is Leo's turn
+    Then it is Leo's turn to move students
+    When Leo moves a red student from his entrance to his dining room
+    Then it is Leo's turn to move students
+    When Leo moves a blue student from his entrance to island 4
+    Then Leo's entrance has no students
+    And it is Leo's turn to move Mother Nature
+
+  Scenario: Steps contract — in 3 players an entrance of 2 moves 2
+    Given a 3-player game between Leo, Lisa and Max
+    And Lisa's entrance has 2 green
+    And it is Lisa's turn
+    When Lisa moves a green student from her entrance to island 2
+    And Lisa moves a green student from her entrance to her dining room
+    Then it is Lisa's turn to move Mother Nature
+    And Lisa controls the green professor
+
+  Scenario: Steps contract, E17 — with an entrance short of students a character may be used first
+    Given a 2-player expert game between Leo and Lisa
+    And the characters are Minstrel, Monk and Herald
+    And Leo's entrance has 1 pink
+    And Leo's dining room has 2 red
+    And it is Leo's turn
+    When Leo uses the Minstrel to swap 1 pink from his entrance for 1 red from his dining room
+    Then Leo's entrance has 1 red
+    And it is Leo's turn to move students
+    When Leo moves a red student from his entrance to his dining room
+    Then Leo's dining room has 2 red and 1 pink
+    And it is Leo's turn to move Mother Nature
+

@@ -14,6 +14,9 @@ NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "no": 0, "two": 2, "three": 3}
 _COUNT = r"(?:\d+|an?|one|two|three|no)"
 _NAME = r"[A-Za-z][\w'-]*"
 _LABEL = r"[A-Za-z0-9]+"  # a board node's label (c3) or number (12)
+# Between the items of a list of any length: `a, b and c`, `a, b, c`, `a and b and c`, `a, b, and c`.
+_SEPARATOR = r"(?:,\s*(?:and\s+)?|\s+and\s+)"
+_THE = r"(?:the\s+)?"  # an item of a list of kind members may carry its own `the`: `the Monk, the Farmer`
 
 
 class PatternError(ValueError):
@@ -21,8 +24,8 @@ class PatternError(ValueError):
 
 
 def split_list(text: str) -> list[str]:
-    """`a, b and c` → [a, b, c]."""
-    parts = re.split(r",\s*|\s+and\s+", text.strip())
+    """`a, b and c` (or `a, b, and c`, `a, b, c`) → [a, b, c]."""
+    parts = re.split(_SEPARATOR, text.strip())
     return [p.strip() for p in parts if p.strip()]
 
 
@@ -39,13 +42,18 @@ class Placeholder:
     regex: str
 
 
+def _listed(item: str) -> str:
+    """One or more items: a list of any length."""
+    return rf"{item}(?:{_SEPARATOR}{item})*"
+
+
 def _regex_for(type_: str, lexicon) -> str:
     base, _, arg = type_.partition(":")
     names = r"(?:the\s+)?" + _NAME
     if base == "int":
         return _COUNT
     if base == "ints":
-        return r"\d+(?:(?:,\s*|\s+and\s+)\d+)*"
+        return _listed(r"\d+")
     if base == "word":
         return _NAME
     if base == "text":
@@ -53,19 +61,19 @@ def _regex_for(type_: str, lexicon) -> str:
     if base in ("player", "team"):
         return names
     if base in ("names", "players"):
-        return rf"{_NAME}(?:(?:,\s*|\s+and\s+){_NAME})*"
+        return _listed(_NAME)
     if base in ("kind", "kinds"):
         words = lexicon.kind_words(arg)
         one = r"(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + ")"
-        return one if base == "kind" else rf"{one}(?:(?:,\s*|\s+and\s+){one})*"
+        return one if base == "kind" else _listed(_THE + one)
     if base in ("node", "nodes"):
-        return _LABEL if base == "node" else rf"{_LABEL}(?:(?:,\s*|\s+and\s+){_LABEL})*"
+        return _LABEL if base == "node" else _listed(_LABEL)
     if base == "pieces":
         words = lexicon.kind_words(arg)
         one = r"(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + ")"
         piece = r"(?:" + "|".join(re.escape(w) for w in lexicon.piece_words(arg)) + ")"
         item = rf"(?:{_COUNT}\s+)?{one}(?:\s+{piece})?"  # a bare member is one piece: `red and blue`
-        return (rf"(?:no\s+{piece}|{_COUNT}\s+{piece}|{item}(?:(?:,\s*|\s+and\s+){item})*)")
+        return rf"(?:no\s+{piece}|{_COUNT}\s+{piece}|{_listed(item)})"
     raise PatternError(f"unknown placeholder type '{type_}'")
 
 
@@ -134,7 +142,7 @@ def read_value(placeholder: Placeholder, captured: str, lexicon) -> Any:
     if base == "kind":
         return lexicon.member(arg, words)
     if base == "kinds":
-        return [lexicon.member(arg, w) for w in split_list(words)]
+        return [_listed_member(lexicon, arg, w) for w in split_list(words)]
     if base == "pieces":
         return read_pieces(words, arg, lexicon)
     if base == "node":
@@ -142,6 +150,13 @@ def read_value(placeholder: Placeholder, captured: str, lexicon) -> Any:
     if base == "nodes":
         return [lexicon.node(arg, w) for w in split_list(words)]
     raise PatternError(f"unknown placeholder type '{placeholder.type}'")
+
+
+def _listed_member(lexicon, kind: str, word: str) -> Any:
+    """A member named in a list, with or without its own leading `the`."""
+    bare = re.sub(r"^the\s+", "", word, flags=re.IGNORECASE)
+    known = {w.lower() for w in lexicon.kind_words(kind)}
+    return lexicon.member(kind, bare if bare != word and word.lower() not in known else word)
 
 
 @dataclass

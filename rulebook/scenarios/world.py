@@ -170,7 +170,7 @@ class World:
             team_of = [next(i for i, team in enumerate(teams) if n in team) for n in names]
         elif "names" in spec:
             names = list(value("names"))
-        options = dict(spec.get("options", {}))
+        options = self.options(step, spec, values)
         count = value("players", len(names))
         options["players"] = int(count)
         if len(names) != int(count):
@@ -181,12 +181,26 @@ class World:
         self.state = self.game.new_initial_state(seed)
         self.act(step, self.vocabulary.start, values)
 
+    def options(self, step: StepDef, spec: dict, values: dict) -> dict:
+        """A game's options as the spec gives them; a value that names a placeholder takes what it
+        captured (kind members by their names: `with variants A and C` gives `[A, C]`)."""
+        options = {}
+        for key, raw in (spec.get("options") or {}).items():
+            if isinstance(raw, str) and raw in values:
+                kind = _placeholder_type(step, raw).partition(":")[2]
+                member_names = self.vocabulary.kinds.get(kind)
+                raw = values[raw]
+                if member_names is not None:
+                    raw = [member_names[m] for m in raw] if isinstance(raw, list) else member_names[raw]
+            options[key] = raw
+        return options
+
     def a_refused_game(self, step: StepDef, spec: dict, values: dict) -> None:
         """Creating a game with these options must fail (e.g. a `require` of the rules refuses
         the combination), with a message containing spec['message']; the world is unchanged."""
         from rulebook.api import load_game  # the surfaces' API, above this module
 
-        options = dict(spec.get("options", {}))
+        options = self.options(step, spec, values)
         count = spec.get("players", self.game.player_count if self.game else None)
         if count is not None:
             options["players"] = int(values.get(count, count) if isinstance(count, str) else count)
@@ -452,13 +466,21 @@ def _shared_game(load_game, rules: str, options: tuple, names: tuple, team_of: O
 _MEMBER = "_member"  # a loop name no vocabulary placeholder uses
 
 
-def _pieces_kind(step: StepDef, name: str) -> str:
-    """The kind K of the `{name:pieces:K}` placeholder of a step."""
+def _placeholder_type(step: StepDef, name: str) -> str:
+    """The type of the step's placeholder `{name:type}` ('' if it has none of that name)."""
     for pattern in step.patterns + step.tries:
         for placeholder in pattern.placeholders:
-            if placeholder.name == name and placeholder.type.startswith("pieces:"):
-                return placeholder.type.partition(":")[2]
-    raise ScenarioFailure(f"'{name}' is not a pieces placeholder of this step")
+            if placeholder.name == name:
+                return placeholder.type
+    return ""
+
+
+def _pieces_kind(step: StepDef, name: str) -> str:
+    """The kind K of the `{name:pieces:K}` placeholder of a step."""
+    base, _, kind = _placeholder_type(step, name).partition(":")
+    if base != "pieces":
+        raise ScenarioFailure(f"'{name}' is not a pieces placeholder of this step")
+    return kind
 
 
 def _as_value(value: Any) -> Any:
