@@ -9,6 +9,7 @@ from rulebook.dsl.errors import OptionsError, RulebookError, source_line
 from rulebook.dsl.program import Program
 from rulebook.dsl.snippets import check_snippet
 
+from . import chance as explicit
 from .compiled import CompiledGame
 from .machine import State, run
 from .moves import IllegalMove, Move
@@ -16,6 +17,10 @@ from .options import resolve_options
 from .placement import place
 from .position import Position
 from .runtime import RulesRuntimeError, seed_state
+
+
+CHANCE_MODES = ("seeded", "explicit")
+CHANCE = -2  # current_player() while chance decides (explicit chance only)
 
 
 @dataclass(frozen=True)
@@ -36,8 +41,12 @@ class Game:
     """
 
     def __init__(self, program: Program, options: Optional[dict] = None,
-                 player_names: Optional[Sequence[str]] = None, team_of: Optional[Sequence[int]] = None):
+                 player_names: Optional[Sequence[str]] = None, team_of: Optional[Sequence[int]] = None,
+                 chance: str = "seeded"):
+        if chance not in CHANCE_MODES:
+            raise OptionsError(f"chance must be one of {', '.join(CHANCE_MODES)}, not '{chance}'")
         self.program = program
+        self.chance = chance
         self.options, self.player_count = resolve_options(program, options or {})
         names = tuple(player_names) if player_names else tuple(f"player {i + 1}" for i in range(self.player_count))
         if len(names) != self.player_count:
@@ -49,6 +58,15 @@ class Game:
         self._list_slots = frozenset(c.layout.list_slots)
         self._initial_data = c.initial_data()
         self._snippets: dict = {}
+        self._move_space = None
+        self._chance_space = None
+        self._observation_specs: dict = {}
+        self._lazy_piles: frozenset = frozenset()
+        if chance == "explicit":
+            layout = c.layout
+            self._lazy_piles = frozenset(
+                slot for name in explicit.lazily_shuffled_piles(program) for zone in [layout.zones[name]]
+                for slot in range(zone.base, zone.base + zone.instances))
 
     # ------------------------------------------------------------ names
     @property
@@ -77,12 +95,48 @@ class Game:
     def new_initial_state(self, seed: int = 0) -> State:
         """Set up the game (its `setup:` block) and play on to the first decision."""
         c = self.compiled
-        S = State(self._initial_data[:], [[0, 0, [None] * c.block_slots[0]]], seed_state(seed))
+        rng = seed_state(seed) if self.chance == "seeded" else explicit.NO_CHANCE_YET
+        S = State(self._initial_data[:], [[0, 0, [None] * c.block_slots[0]]], rng)
         self._run(S)
         return S
 
     def _run(self, S: State) -> None:
-        run(S, self._code, self._names)
+        if S.rng.__class__ is int:
+            run(S, self._code, self._names)
+        else:
+            explicit.run_explicit(S, lambda state: run(state, self._code, self._names), self.compiled.RT,
+                                  self._lazy_piles)
+
+    # ------------------------------------------------------------ explicit chance
+    def is_chance_node(self, S: State) -> bool:
+        """Whether chance decides next (only in a game made with chance="explicit")."""
+        return S.result is None and S.rng.__class__ is tuple and S.rng[2] is not None
+
+    def chance_outcomes(self, S: State) -> list[tuple]:
+        """The waiting chance decision's outcomes with their probabilities: (outcome, p) each.
+        An outcome is a piece kind's number for a draw or shuffle, the value itself for a pick."""
+        if not self.is_chance_node(S):
+            raise IllegalMove("no chance decision is waiting")
+        _, _, outcomes, weights = S.rng[2]
+        total = sum(weights)
+        return [(o, w / total) for o, w in zip(outcomes, weights)]
+
+    def chance_event(self, S: State) -> tuple:
+        """The waiting chance decision: (kind "draw" | "shuffle" | "pick", where, outcomes, weights);
+        where is the zone's slot for a draw or shuffle, the statement's place for a pick."""
+        if not self.is_chance_node(S):
+            raise IllegalMove("no chance decision is waiting")
+        return S.rng[2]
+
+    def apply_chance(self, S: State, outcome) -> None:
+        """Let chance choose `outcome` and play on to the next decision (chance or a player's)."""
+        if not self.is_chance_node(S):
+            raise IllegalMove("no chance decision is waiting")
+        try:
+            S.rng = explicit.give(S.rng, outcome)
+        except RulebookError as err:
+            raise IllegalMove(str(err)) from None
+        self._run(S)
 
     def _nothing_to_choose(self, S: State) -> RulesRuntimeError:
         """A decision with no legal move is a mistake in the rules: say where."""
@@ -99,8 +153,10 @@ class Game:
         return S.result is not None
 
     def current_player(self, S: State) -> int:
-        """Whose decision it is (-1 once the game is over)."""
-        return -1 if S.result is not None else S.decider
+        """Whose decision it is (-1 once the game is over, CHANCE when chance decides next)."""
+        if S.result is not None:
+            return -1
+        return CHANCE if S.decision < 0 else S.decider
 
     def result(self, S: State) -> Optional[Result]:
         return None if S.result is None else Result(*S.result)
@@ -124,6 +180,8 @@ class Game:
     def _pending(self, S: State):
         if S.result is not None:
             raise IllegalMove("the game is over")
+        if S.decision < 0:
+            raise IllegalMove("chance decides here, not a player (see chance_outcomes)")
         return self._sites[S.decision], S.frames[-1]
 
     def _choices(self, S: State) -> list:
@@ -137,6 +195,39 @@ class Game:
                 L = list(args) + [None] * (self.compiled.block_slots[block] - len(args))
                 choices.extend((option, L, block) for option in options)
         return choices
+
+    def choice_sources(self, S: State) -> list[tuple]:
+        """Where each option of the waiting decision is written, in Move.option order: (span of the
+        choose statement or of the standing action's declaration, the option's number in it)."""
+        site, _ = self._pending(S)
+        sources = [(site.span, i) for i in range(len(site.options))]
+        for action, _, player in S.allows:
+            if player == S.decider:
+                _, options, span = self.compiled.action_sites[action]
+                sources.extend((span, i) for i in range(len(options)))
+        return sources
+
+    def move_space(self):
+        """The game's fixed move space (interpreter/movespace.py), built once."""
+        if self._move_space is None:
+            from .movespace import MoveSpace
+            self._move_space = MoveSpace(self)
+        return self._move_space
+
+    def chance_space(self):
+        """Fixed numbers for chance outcomes (interpreter/chancespace.py), built once."""
+        if self._chance_space is None:
+            from .chancespace import ChanceSpace
+            self._chance_space = ChanceSpace(self)
+        return self._chance_space
+
+    def observation_spec(self, pile_depth: int = 4):
+        """The game's observation spec (interpreter/observation.py), built once per pile depth."""
+        found = self._observation_specs.get(pile_depth)
+        if found is None:
+            from .observation import ObservationSpec
+            found = self._observation_specs[pile_depth] = ObservationSpec(self, pile_depth)
+        return found
 
     def iter_legal_moves(self, S: State) -> Iterator[Move]:
         site, _ = self._pending(S)
@@ -206,7 +297,7 @@ class Game:
             S.frames.append([block, option.body, L])
         decision = S.decision
         S.decision = -1
-        run(S, self._code, self._names)
+        self._run(S)
         return Move(decision, index, values, option.label)
 
     def parse_move(self, S: State, text: str) -> Move:

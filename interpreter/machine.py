@@ -15,7 +15,7 @@ class State:
 
     data      the flat list of slots (zones, variables, board groups, where the flow stands)
     frames    the running blocks: [block number, instruction number, locals list] each
-    rng       the chance generator's 64-bit state
+    rng       the chance generator's 64-bit state (explicit chance: its record, see chance.py)
     mods      active modifiers: (modifier number, captured values, span code) each
     decision  the number of the decision waiting for a move (-1 when none)
     decider   the player who makes it
@@ -25,7 +25,7 @@ class State:
 
     __slots__ = ("data", "frames", "rng", "mods", "decision", "decider", "result", "allows")
 
-    def __init__(self, data: list, frames: list, rng: int, mods: tuple = (), decision: int = -1,
+    def __init__(self, data: list, frames: list, rng: Any, mods: tuple = (), decision: int = -1,
                  decider: int = -1, result: Optional[tuple] = None, allows: tuple = ()):
         self.data = data
         self.frames = frames
@@ -75,7 +75,9 @@ class State:
             if result is not None:
                 result = (tuple(result[0]), bool(result[1]), str(result[2]))
             allows = tuple((int(a[0]), freeze(a[1]), int(a[2])) for a in raw.get("allows", ()))
-            return cls(data, frames, int(raw["rng"]), mods, int(raw["decision"]), int(raw["decider"]), result,
+            rng = raw["rng"]  # the seeded generator, or an explicit-chance record (chance.py)
+            rng = freeze(list(rng)) if isinstance(rng, (list, tuple)) else int(rng)
+            return cls(data, frames, rng, mods, int(raw["decision"]), int(raw["decider"]), result,
                        allows)
         except (KeyError, TypeError, ValueError, IndexError) as err:
             raise RulebookError(f"not a saved state of this game: {err}") from None

@@ -9,6 +9,8 @@ from typing import Optional, Sequence
 from rulebook.dsl.errors import RulebookError
 from rulebook.dsl.nodes import Span
 
+from . import chance
+
 MASK64 = (1 << 64) - 1
 
 
@@ -44,19 +46,24 @@ def rand_below(S, n: int) -> int:
     return x % n
 
 
-def pick(S, domain: Sequence):
-    """A uniformly random element of domain, or none if it is empty."""
+def pick(S, domain: Sequence, where: str = ""):
+    """A uniformly random element of domain, or none if it is empty. `where` names the statement
+    (for explicit chance, whose helpers take over whenever S.rng is not the seeded generator)."""
     if not domain:
         return None
+    if S.rng.__class__ is not int:
+        return chance.pick(S, tuple(domain), where)
     return domain[rand_below(S, len(domain))]
 
 
-def roll(S, D: list, slot: int, faces: tuple):
+def roll(S, D: list, slot: int, faces: tuple, where: str = ""):
     """A die's roll: the next face it was loaded with, else a face at random."""
     loaded = D[slot]
     if loaded:
         D[slot] = loaded[1:]
         return loaded[0]
+    if S.rng.__class__ is not int:
+        return chance.pick(S, faces, where)
     return faces[rand_below(S, len(faces))]
 
 
@@ -94,6 +101,8 @@ def draw_one(S, D: list, base: int, kinds: int) -> int:
     total = sum(D[base:base + kinds])
     if total == 0:
         return -1
+    if S.rng.__class__ is not int:
+        return chance.draw_from_zone(S, D, base, kinds)
     r = rand_below(S, total)
     for k in range(kinds):
         r -= D[base + k]
@@ -142,11 +151,15 @@ def pile_draw(S, D: list, slot: int, span: Span) -> int:
     pile = D[slot]
     if not pile:
         return -1
+    if S.rng.__class__ is not int:
+        return chance.draw_from_pile(S, D, slot)
     D[slot] = pile[:-1]
     return pile[-1]
 
 
 def shuffle(S, D: list, slot: int) -> None:
+    if S.rng.__class__ is not int:
+        return chance.shuffle(S, D, slot)
     items = list(D[slot])
     for i in range(len(items) - 1, 0, -1):
         j = rand_below(S, i + 1)

@@ -15,6 +15,7 @@ from rulebook.dsl import nodes as n
 from rulebook.dsl.types import PLAYER
 
 from .analysis import Suspension, free_names
+from .program_walk import portable_place
 from .exprgen import ExprGen, Scope
 from .layout import CURRENT_PHASE, CURRENT_PLAYER, CURRENT_STEP
 
@@ -210,14 +211,15 @@ class StmtGen(ExprGen):
         return [f"connect(D, {board.edges}, {board.low}, {self.expr(s.first, scope)}, {self.expr(s.second, scope)})"]
 
     def n_Pick(self, s: n.Pick, scope, ctx):
+        where = self.k(portable_place(s.span, self.p))  # names the statement to explicit chance
         die = self.die_of(s.domain, scope)
         if die is not None:  # a roll: its next loaded face, else a face at random
             slot, faces = die
-            return [f"{scope.bind(s.var)} = roll(S, D, {slot}, {self.k(faces)})"]
+            return [f"{scope.bind(s.var)} = roll(S, D, {slot}, {self.k(faces)}, {where})"]
         g = n.Generator(s.span, n.Name(s.span, s.var), s.var, s.domain, s.condition)
         self.p.types[id(g.element)] = self.type_of(s.domain)
         element, clause, hoisted = self.generator(g, scope)
-        return [f"{scope.bind(s.var)} = pick(S, {self.wrap_hoisted(f'tuple({element} {clause})', hoisted)})"]
+        return [f"{scope.bind(s.var)} = pick(S, {self.wrap_hoisted(f'tuple({element} {clause})', hoisted)}, {where})"]
 
     def die_of(self, e: n.Node, scope) -> Optional[tuple]:
         if isinstance(e, n.Name) and scope.lookup(e.name) is None and e.name in self.dice:

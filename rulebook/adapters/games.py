@@ -1,0 +1,48 @@
+"""One compiled game per (rules, options, mods, chance), shared by every environment and state."""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Optional, Sequence
+
+from rulebook.api import find_rules, load_game
+from rulebook.interpreter.game import Game
+from rulebook.interpreter.length import game_length_bound
+
+DEFAULT_MAX_GAME_LENGTH = 1000  # player decisions, where the rules give no bound (a draw after it)
+
+
+def compiled_game(name_or_path: str | Path, options: Optional[dict] = None, mods: Sequence[str | Path] = (),
+                  chance: str = "seeded") -> Game:
+    """The game, compiled once per (rules folder, options, mods, chance) in this process."""
+    folder = str(find_rules(name_or_path).resolve())
+    key = tuple(sorted((name, _hashable(value)) for name, value in (options or {}).items()))
+    return _compiled(folder, key, tuple(str(Path(m).resolve()) for m in mods), chance)
+
+
+@lru_cache(maxsize=64)
+def _compiled(folder: str, options: tuple, mods: tuple, chance: str) -> Game:
+    return load_game(folder, {name: _plain(value) for name, value in options}, mods=mods, chance=chance)
+
+
+def length_limit(game: Game, max_game_length: Optional[int]) -> tuple[int, bool]:
+    """(the most player decisions a game may take, whether the rules themselves bound it). Where
+    the rules give no bound, `max_game_length` (default DEFAULT_MAX_GAME_LENGTH) ends the game as
+    a draw; where they give one, a smaller `max_game_length` still cuts the game short."""
+    bound = game_length_bound(game)
+    if bound is not None and (max_game_length is None or bound <= max_game_length):
+        return bound, True
+    return (max_game_length if max_game_length is not None else DEFAULT_MAX_GAME_LENGTH), False
+
+
+def rewards(game: Game, state) -> list[float]:
+    """+1 for a winner, -1 for a loser, 0 each when everybody or nobody wins (a draw)."""
+    return [2.0 * r - 1.0 for r in game.returns(state)]
+
+
+def _hashable(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _plain(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple) else value

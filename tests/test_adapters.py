@@ -1,0 +1,160 @@
+"""The research adapters pass the ecosystems' own tests on every shipped game, option set and a mod:
+PettingZoo's api_test and seed_test, OpenSpiel's random_sim_test (with serialisation), its MCTS
+bot, and a checked-in playthrough per game (issue 16). Needs the `rl` extra (CI installs it)."""
+from __future__ import annotations
+
+import pickle
+import re
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from rl_modes import MOD, ROOT, mode_id, modes, test_games
+from rulebook.api import shipped_games
+
+pettingzoo_test = pytest.importorskip("pettingzoo.test")
+pyspiel = pytest.importorskip("pyspiel")
+
+from absl import flags  # noqa: E402
+from open_spiel.python.algorithms import generate_playthrough, mcts  # noqa: E402
+
+from rulebook.adapters.openspiel import load  # noqa: E402
+from rulebook.adapters.pettingzoo import rulebook_env  # noqa: E402
+
+MODES = modes()
+PLAYTHROUGHS = ROOT / "tests" / "playthroughs"
+
+
+def env_for(mode):
+    name, options, mods = mode
+    return rulebook_env(name, mods=mods, **options)
+
+
+def spiel_for(mode, **extra):
+    name, options, mods = mode
+    return load(name, mods=mods, **options, **extra)
+
+
+# ---------------------------------------------------------------- PettingZoo
+@pytest.mark.parametrize("mode", MODES, ids=mode_id)
+def test_pettingzoo_api_and_seed_tests_pass(mode):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # its advice (dict observations, as in its own board games)
+        pettingzoo_test.api_test(env_for(mode), num_cycles=1000)
+        pettingzoo_test.seed_test(lambda: env_for(mode), num_cycles=100)
+
+
+def test_pettingzoo_masks_only_the_legal_moves_of_the_agent_to_act():
+    env = rulebook_env("eriantys", players=3, expert=True)
+    env.reset(seed=3)
+    agent = env.agent_selection
+    mask = env.observe(agent)["action_mask"]
+    assert mask.sum() == len(env.game.legal_moves(env.state)) > 0
+    assert all(env.observe(a)["action_mask"].sum() == 0 for a in env.agents if a != agent)
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(ValueError, match="not legal"):
+        env.step(illegal)
+
+
+def test_pettingzoo_cuts_a_long_game_off_as_a_draw():
+    env = rulebook_env("eriantys", players=2, max_game_length=5)
+    env.reset(seed=1)
+    for _ in range(5):
+        agent = env.agent_selection
+        env.step(env.action_space(agent).sample(env.observe(agent)["action_mask"]))
+    assert all(env.truncations.values()) and not any(env.terminations.values())
+    assert all(env.rewards[a] == 0 for a in env.agents)
+
+
+@pytest.mark.parametrize("mode", test_games(), ids=mode_id)
+def test_both_adapters_pass_their_tests_on_the_engine_test_games(mode):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        pettingzoo_test.api_test(env_for(mode), num_cycles=200)
+    pyspiel.random_sim_test(spiel_for(mode), num_sims=2, serialize=True, verbose=False)
+
+
+# ---------------------------------------------------------------- OpenSpiel
+TIMED = ("eriantys", {"players": 3, "expert": True}, ())
+
+
+@pytest.mark.parametrize("mode", [m for m in MODES if m != TIMED], ids=mode_id)
+def test_openspiel_random_sim_test_passes_with_explicit_chance(mode):
+    pyspiel.random_sim_test(spiel_for(mode), num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("name", shipped_games())
+def test_openspiel_random_sim_test_passes_with_sampled_chance(name):
+    pyspiel.random_sim_test(load(name, chance="sampled"), num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("adapter", ["pettingzoo", "openspiel"])
+def test_the_readme_examples_run(adapter):
+    """The README's five-line examples, as written. The OpenSpiel one is the issue's timed case
+    (random_sim_test, 3 simulations, Eriantys 3 players expert: under 10 s; measured by
+    benchmarks/adapters.py, not asserted)."""
+    blocks = re.findall(r"```python\n(.*?)```", (ROOT / "README.md").read_text(), re.S)
+    example = next(b for b in blocks if f"rulebook.adapters.{adapter}" in b)
+    assert len(example.strip().splitlines()) == 5
+    exec(compile(example, f"README.md ({adapter} example)", "exec"), {})
+
+
+def test_openspiel_loads_reuse_one_compiled_game():
+    first = load("eriantys", players=3, expert=True)
+    again = pyspiel.load_game("rulebook_eriantys(players=3,expert=True)")
+    modded = spiel_for(MOD)
+    assert first.rules is again.rules
+    assert modded.rules is spiel_for(MOD).rules and modded.rules is not first.rules
+    assert str(pyspiel.load_game(str(first))) == str(first)
+
+
+def test_openspiel_state_attributes_are_plain_picklable_data():
+    game = load("septachroma", variant="B+C")
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    state.apply_action(state.legal_actions()[0])
+    attributes = state.__dict__
+    assert set(attributes) == {"engine", "played", "seen"}
+    assert pickle.loads(pickle.dumps(attributes))["engine"] == state.engine
+    assert state.engine.to_json() is not None and isinstance(state.seen, tuple)
+
+
+def test_openspiel_information_is_imperfect_and_views_hide_the_bag():
+    game = load("eriantys", players=2)
+    assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    one, other = state.observation_string(0), state.observation_string(1)
+    assert one == other and '{"hidden":' in one
+    assert state.information_state_string(0).endswith(one)
+
+
+def test_openspiel_mcts_bot_plays_a_game_to_the_end():
+    game = load("septachroma")
+    rng = np.random.RandomState(1)
+    bot = mcts.MCTSBot(game, uct_c=2, max_simulations=2, evaluator=mcts.RandomRolloutEvaluator(1, rng),
+                       random_state=rng)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(rng.choice([o for o, _ in outcomes], p=[p for _, p in outcomes]))
+        else:
+            state.apply_action(bot.step(state))
+    assert sorted(state.returns()) == [-1.0, 1.0]
+
+
+@pytest.mark.parametrize("name", shipped_games())
+def test_the_checked_in_playthrough_replays_exactly(name):
+    path = PLAYTHROUGHS / f"rulebook_{name}.txt"
+    assert path.exists(), f"no playthrough for {name}: write it with python -m rulebook.adapters.playthroughs"
+    if not flags.FLAGS.is_parsed():
+        flags.FLAGS.mark_as_parsed()  # the playthrough reader reads an absl flag (its default)
+    original, replayed = generate_playthrough.replay(str(path))
+    # A change to the game's rules changes its playthrough: look at the difference, then write it
+    # anew with python -m rulebook.adapters.playthroughs tests/playthroughs GAME
+    assert original == replayed
