@@ -46,6 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("game", help="a shipped game's name (see 'rulebook games') or a rules folder")
     play.add_argument("--players", type=int, help="number of players (the game says which counts it allows)")
     play.add_argument("--seed", type=int, default=0, help="seed for the game's chance and the random players (default 0)")
+    play.add_argument("--names", metavar="A,B,…", help="the players' names, one per seat in order (sets --players)")
     play.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
                       help="a game option, e.g. -o expert=true (repeatable)")
     play.add_argument("--mod", action="append", default=[], metavar="PATH",
@@ -126,9 +127,14 @@ def _check(args) -> int:
 
 def _play(args) -> int:
     options = {**_option_pairs(args.option), **args.game_options}
+    names = [n.strip() for n in args.names.split(",")] if args.names else None
+    if names and (not all(names) or len(set(names)) != len(names)):
+        raise OptionsError(f"--names needs distinct names separated by commas, not '{args.names}'")
     if args.players is not None:
         options["players"] = args.players
-    game = api.load_game(args.game, options, mods=args.mod)
+    elif names:
+        options["players"] = len(names)
+    game = api.load_game(args.game, options, names, mods=args.mod)
     out = None if args.quiet else sys.stdout
     record = play_game(game, args.seed, out)
     print(record.summary)
