@@ -32,7 +32,7 @@ MUTATIONS = [
     ("relays_keep_their_clover", "D19", "move.rules", "if relay_clover[b] > 0:", "if relay_clover[b] > 1:", ["rim"]),
     ("no_choice_between_clover_and_flag", "D20", "places.rules", "if clover and flag:", "if clover:", ["planets"]),
     ("artefacts_free_on_dwarf_planets", "D21", "places.rules",
-     'for a in dwarf_hold[x] where clovers[p] > 0:', 'for a in dwarf_hold[x] where clovers[p] >= 0:',
+     "where a in dwarf_hold[x] and clovers[p] > 0:", "where a in dwarf_hold[x] and clovers[p] >= 0:",
      ["dwarf_planets"]),
     ("teleporting_always_free", "D22", "turn.rules",
      "value teleport_cost(from: galaxy, y: galaxy) -> int = 0 if colour(from) == colour(y) else 1",
