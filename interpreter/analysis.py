@@ -95,6 +95,20 @@ class Suspension:
         return any(self.block(b) for b in children_blocks(s))
 
 
+LOOPS = (n.For, n.Repeat, n.While, n.Loop, n.UpTo)
+
+
+def escapes(s: n.Node, breaks: bool, cancels: bool) -> bool:
+    """Does running s leave it by a `break` of a loop around it (when `breaks`) or a `cancel`
+    (when `cancels`)?"""
+    if isinstance(s, n.Break):
+        return breaks
+    if isinstance(s, n.Cancel):
+        return cancels
+    inner = breaks and not isinstance(s, LOOPS)
+    return any(escapes(c, inner, cancels) for body in children_blocks(s) for c in body)
+
+
 def free_names(e: n.Node, out: set) -> set:
     """Every Name used inside an expression (for capturing locals in modifiers)."""
     if isinstance(e, n.Name):

@@ -10,7 +10,7 @@ from rulebook.dsl.program import Program
 from rulebook.dsl.snippets import check_snippet
 
 from . import chance as explicit
-from .compiled import CompiledGame
+from .compile import compile_game
 from .machine import State, run
 from .moves import IllegalMove, Move
 from .options import resolve_options
@@ -51,7 +51,7 @@ class Game:
         names = tuple(player_names) if player_names else tuple(f"player {i + 1}" for i in range(self.player_count))
         if len(names) != self.player_count:
             raise OptionsError(f"{len(names)} player names given for {self.player_count} players")
-        self.compiled = CompiledGame(program, self.options, self.player_count, names,
+        self.compiled = compile_game(program, self.options, self.player_count, names,
                                      tuple(team_of) if team_of is not None else None)
         c = self.compiled
         self._code, self._names, self._sites = c.code, c.block_names, c.sites
@@ -102,9 +102,9 @@ class Game:
 
     def _run(self, S: State) -> None:
         if S.rng.__class__ is int:
-            run(S, self._code, self._names)
+            run(S, self.compiled)
         else:
-            explicit.run_explicit(S, lambda state: run(state, self._code, self._names), self.compiled.RT,
+            explicit.run_explicit(S, lambda state: run(state, self.compiled), self.compiled.RT,
                                   self._lazy_piles)
 
     # ------------------------------------------------------------ explicit chance
@@ -437,7 +437,7 @@ class Game:
         found = self._snippets.get(key)
         if found is None:
             nodes = check_snippet(self.program, text, params, statements, path, line)
-            found = self.compiled.compile_snippet(nodes, list(params), statements)
+            found = self.compiled.compile_snippet(self.program, nodes, params, statements)
             self._snippets[key] = found
         return found
 

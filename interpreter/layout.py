@@ -55,6 +55,13 @@ class VarLayout:
     dims: tuple
     holds_list: bool
 
+    @property
+    def instances(self) -> int:
+        count = 1
+        for d in self.dims:
+            count *= d.size
+        return count
+
 
 @dataclass
 class BoardLayout:

@@ -6,8 +6,11 @@ from typing import Any, Optional
 from rulebook.dsl.errors import RulebookError
 
 from .runtime import GameOver, RulesRuntimeError
+from rulebook.dsl.nodes import Span
 
-PUSHED, SUSPEND, POP = -1, -2, -3
+# What an entry function gives besides the next instruction: new frames were pushed, the block
+# is done, or (SUSPENDED - pc) play waits at the decision of instruction pc.
+PUSHED, POP, SUSPENDED = -1, -3, -10
 
 
 class State:
@@ -92,10 +95,10 @@ def freeze(value: Any) -> Any:
     return value
 
 
-def run(S: State, code: tuple, block_names: tuple) -> None:
+def run(S: State, compiled) -> None:
     """Run instructions until a decision is pending or the game ends."""
+    code = compiled.code
     frames = S.frames
-    at = -1
     try:
         while frames:
             frame = frames[-1]
@@ -103,10 +106,9 @@ def run(S: State, code: tuple, block_names: tuple) -> None:
             L = frame[2]
             pc = frame[1]
             while pc >= 0:
-                at = pc
-                pc = instrs[at](S, L)
-            if pc == SUSPEND:
-                frame[1] = at
+                pc = instrs[pc](S, L)
+            if pc <= SUSPENDED:
+                frame[1] = SUSPENDED - pc  # an action taken here comes back to ask again
                 return
             if pc == POP:
                 frames.pop()
@@ -122,8 +124,18 @@ def run(S: State, code: tuple, block_names: tuple) -> None:
     except RecursionError:
         raise RulesRuntimeError(None, "the rules call themselves without end") from None
     except (TypeError, IndexError, KeyError, ValueError, AttributeError, ZeroDivisionError) as err:
-        where = block_names[frames[-1][0]] if frames else "the flow"
-        raise RulesRuntimeError(None, f"the rules went wrong in {where} (instruction {at}): "
-                                      f"{type(err).__name__}: {err}") from None
+        raise RulesRuntimeError(rules_span(err, compiled), f"the rules went wrong here: "
+                                                           f"{type(err).__name__}: {err}") from None
     if S.result is None:
         raise RulesRuntimeError(None, "the flow ended without 'end game'")
+
+
+def rules_span(err: BaseException, compiled) -> Optional[Span]:
+    """The span of the rules statement whose generated code raised err (its innermost frame)."""
+    span = None
+    tb = err.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == compiled.filename:
+            span = compiled.error_span(tb.tb_lineno) or span
+        tb = tb.tb_next
+    return span

@@ -66,7 +66,7 @@ def place(game, S: State, step: str, player: int) -> None:
             trial.data[CURRENT_STEP] = -1
             trial.mods = tuple(m for m in trial.mods if m[2] not in TURN_SPANS)
             trial.decision = -1
-            run(trial, compiled.code, compiled.block_names)
+            run(trial, compiled)
             step_id = compiled.step_names.index(step)
             if trial.result is None and trial.decider == player and trial.data[CURRENT_STEP] == step_id:
                 try:

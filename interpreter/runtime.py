@@ -169,9 +169,9 @@ def shuffle(S, D: list, slot: int) -> None:
 
 # ---------------------------------------------------------------- groups of nodes on a board
 # A board that can merge keeps, for each node, the id of its group: the smallest node id in it.
-def groups(D: list, roots: int, nodes: tuple, low: int) -> tuple:
+def groups(D: list, roots: int, count: int) -> tuple:
     """Every group, in node order."""
-    return tuple(dict.fromkeys(D[roots:roots + len(nodes)]))
+    return tuple(dict.fromkeys(D[roots:roots + count]))
 
 
 def tiles(D: list, roots: int, nodes: tuple, low: int, group: int) -> tuple:
@@ -179,7 +179,7 @@ def tiles(D: list, roots: int, nodes: tuple, low: int, group: int) -> tuple:
     return tuple([node for node, g in zip(nodes, D[roots:roots + len(nodes)]) if g == group])
 
 
-def merge(D: list, roots: int, nodes: tuple, low: int, a: int, b: int) -> int:
+def merge(D: list, roots: int, nodes: tuple, low: int, a: int, b: int, span: Optional[Span] = None) -> int:
     """Join the groups of a and b; the merged group is named by its smallest node."""
     ga, gb = D[roots + a - low], D[roots + b - low]
     if ga == gb:
@@ -294,7 +294,7 @@ def show(value, how: tuple) -> str:
     return str(value)
 
 
-def connect(D: list, edges: int, low: int, a: int, b: int) -> None:
+def connect(D: list, edges: int, low: int, a: int, b: int, span: Optional[Span] = None) -> None:
     """Lay an edge a–b on a growing network (both directions, once)."""
     if a == b:
         return
@@ -306,3 +306,69 @@ def connect(D: list, edges: int, low: int, a: int, b: int) -> None:
 def network_group_neighbours(D: list, roots: int, edges: int, low: int, nodes: tuple, group: int) -> tuple:
     """As graph_group_neighbours, on a network whose edges are in the state."""
     return graph_group_neighbours(D, roots, low, tuple(D[edges:edges + len(nodes)]), nodes, group)
+
+
+def zones_present(D: list, bases: Sequence, kinds: int) -> tuple:
+    """The kinds with a piece in any of the multiset zones at bases."""
+    return tuple([k for k in range(kinds) if any(D[o + k] for o in bases)])
+
+
+def key_position(keys: tuple, key, span: Span) -> int:
+    """The row (or member) whose key is `key`."""
+    try:
+        return keys.index(key)
+    except ValueError:
+        raise RulesRuntimeError(span, f"no row {key!r}") from None
+
+
+def top(items: Sequence):
+    return items[-1] if items else None
+
+
+# ---------------------------------------------------------------- modifiers and table cells
+def apply_mods(S, table: dict, result, args: tuple):
+    """A value's result after the active modifiers of that value, in the order they were made."""
+    for site, captured, _ in S.mods:
+        f = table.get(site)
+        if f is not None:
+            result = f(S, captured, result, *args)
+    return result
+
+
+def cell_value(S, cells: tuple, member: int, args: tuple):
+    """An expression column's cell for member (its default when empty)."""
+    return cells[member](S, member, *args)
+
+
+def run_cell(S, cells: tuple, member: int, args: tuple) -> None:
+    f = cells[member]
+    if f is not None:
+        f(S, member, *args)
+
+
+def queue_cell(S, P: list, cells: tuple, blocks: tuple, slots: tuple, member: int, args: tuple) -> None:
+    """A statements cell that can stop for a decision runs as a frame (queued in P)."""
+    block = blocks[member]
+    if block >= 0:
+        values = [member, *args]
+        P.append([block, 0, values + [None] * (slots[block] - len(values))])
+    else:
+        run_cell(S, cells, member, args)
+
+
+# ---------------------------------------------------------------- links columns (constant tables)
+def links_at(table: tuple, member, cell: int) -> tuple:
+    return () if member is None else table[member][cell - 1]
+
+
+_PAIRS: dict = {}
+
+
+def links_from(table: tuple, member, cell: int, port: int) -> tuple:
+    if member is None:
+        return ()
+    pairs = table[member][cell - 1]
+    found = _PAIRS.get(id(pairs))
+    if found is None or found[0] is not pairs:
+        found = _PAIRS[id(pairs)] = (pairs, dict(pairs))
+    return found[1].get(port, ())

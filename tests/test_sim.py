@@ -139,7 +139,7 @@ def test_simulate_command(capsys, tmp_path) -> None:
     data = json.loads(target.read_text())
     assert data["games"] == 50 and data["options"] == {"stones": 6, "players": 2}
     assert len(data["seats"]) == 2 and data["seats"][0]["ci95"][0] < data["seats"][0]["rate"]
-    assert data["run"]["where"] == "1 local worker"
+    assert data["run"]["where"].startswith("1 local worker, ")  # then the back-end that played
     html = page.read_text()
     assert html.startswith("<!DOCTYPE html>") and html.count("<svg") >= 3
     assert not re.search(r"<script|<link|src=|@import|url\(", html)  # self-contained

@@ -14,6 +14,7 @@ from rulebook.dsl.errors import OptionsError, RulebookError
 from rulebook.interpreter.game import Game
 
 from .. import api
+from . import backend
 from ..bots import bots_for_seats, make_bot
 
 
@@ -86,12 +87,18 @@ def _number(value):
 
 
 def play_chunk(spec: RunSpec, first_seed: int, count: int) -> tuple:
-    """Play games first_seed … first_seed+count-1. Gives ("ok", outcomes) or ("error", message):
-    rules errors travel back as text, since they need not survive pickling."""
+    """Play games first_seed … first_seed+count-1. Gives ("ok", outcomes, games the native back-end
+    handed to Python) or ("error", message): rules errors travel back as text, since they need not
+    survive pickling."""
     try:
         game = game_for(spec)
+        native = backend.native_player(game, spec.bots)
+        if native is not None:
+            before = native.fallbacks
+            outcomes = native.play_games(first_seed, count)
+            return ("ok", outcomes, native.fallbacks - before)
         bots = [make_bot(name) for name in spec.bots]
-        return ("ok", [play_one(game, bots, seed) for seed in range(first_seed, first_seed + count)])
+        return ("ok", [play_one(game, bots, seed) for seed in range(first_seed, first_seed + count)], 0)
     except RulebookError as err:
         return ("error", str(err))
 
@@ -103,7 +110,8 @@ def chunks(first_seed: int, games: int, workers: int) -> list[tuple[int, int]]:
 
 
 def run_games(spec: RunSpec, first_seed: int, games: int, workers: Optional[int] = None,
-              cluster: Optional[str] = None, advance: Optional[Callable[[int], None]] = None) -> list[Outcome]:
+              cluster: Optional[str] = None, advance: Optional[Callable[[int], None]] = None,
+              fell_back: Optional[list] = None) -> list[Outcome]:
     """Play `games` games (seeds first_seed, first_seed+1, …) and give their outcomes in seed order,
     whatever the number of workers or where they run."""
     if games < 1:
@@ -117,10 +125,14 @@ def run_games(spec: RunSpec, first_seed: int, games: int, workers: Optional[int]
         workers = default_workers() if workers is None else workers
         results = _run_locally(spec, first_seed, games, workers, advance)
     outcomes: list = []
-    for _, (status, value) in sorted(results.items()):
+    fallbacks = 0
+    for _, (status, value, *more) in sorted(results.items()):
         if status != "ok":
             raise RulebookError(value)
         outcomes.extend(value)
+        fallbacks += more[0] if more else 0
+    if fell_back is not None:
+        fell_back.append(fallbacks)
     return outcomes
 
 

@@ -12,6 +12,7 @@ from typing import Optional
 from rulebook.dsl.errors import OptionsError
 
 from .. import api
+from . import backend
 from .compare import compare
 from .output import ProgressBar
 from .runner import RunSpec, default_workers, remember_game, run_games
@@ -29,15 +30,34 @@ def simulate(game_ref: str, options: Optional[dict] = None, games: int = 100, se
     game = api.load_game(game_ref, options, mods=mods)
     spec = RunSpec.make(str(game_ref), options, bots, game.player_count, tuple(mods))
     remember_game(spec, game)  # forked workers inherit it, compiled
+    chosen = backend.choose(game, spec.bots)  # native code is built here, once, before any worker starts
     started = time.perf_counter()
+    fell_back: list = []
     with ProgressBar(games, label, enabled=None if progress else False) as bar:
-        outcomes = run_games(spec, seed, games, workers, cluster, bar.advance)
+        outcomes = run_games(spec, seed, games, workers, cluster, bar.advance, fell_back)
     seconds = time.perf_counter() - started
     summary = summarise(GameInfo.of(game), outcomes, spec.bots, seed)
     count = default_workers() if workers is None else workers
     where = f"Dask cluster at {cluster}" if cluster else f"{count} local worker{'s' if count != 1 else ''}"
-    run = {"where": where, "seconds": seconds, "games_per_second": games / seconds if seconds else 0.0}
+    run = {"where": where + ", " + _backend_words(chosen, fell_back[0] if fell_back else 0),
+           "seconds": seconds, "games_per_second": games / seconds if seconds else 0.0,
+           "backend": "native" if chosen.native is not None else "python"}
+    if chosen.native is not None:
+        native = chosen.native
+        run["compile_seconds"] = native.compile_seconds + native.generate_seconds
+        run["compile_cached"] = native.cached
+        run["compile_seconds_per_game"] = run["compile_seconds"] / games
+        run["games_in_python"] = fell_back[0] if fell_back else 0
     return summary, run
+
+
+def _backend_words(chosen, fell_back: int) -> str:
+    if chosen.native is None:
+        return f"Python back-end ({chosen.reason})"
+    words = "native back-end"
+    if fell_back:
+        words += f" ({fell_back} game{'s' if fell_back != 1 else ''} fell back to Python)"
+    return words
 
 
 def compare_options(game_ref: str, options_a: dict, options_b: dict, games: int = 100, seed: int = 0,

@@ -1,0 +1,1 @@
+"""The compiled form of a game: typed expressions and statements, blocks, decisions (see program.py)."""

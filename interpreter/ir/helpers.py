@@ -1,0 +1,70 @@
+"""The run-time helpers a `Helper` expression may name: what each takes and does.
+
+Every back-end implements every helper here (tests/test_constructs.py checks it). `state`: it
+reads the state's data (a back-end passes the data first); `chance`: it draws from the state's
+generator (a back-end passes the state first, and the data second when `state` is set too);
+`changes`: it changes the state, so it may only stand in a `Do` statement.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class HelperSpec:
+    params: tuple  # parameter names, in order
+    state: bool = False
+    chance: bool = False
+    changes: bool = False
+    doc: str = ""
+
+
+HELPERS: dict[str, HelperSpec] = {
+    # pieces
+    "take": HelperSpec(("addr", "kind", "count"), state=True, changes=True,
+                       doc="remove count pieces of kind from the multiset zone at addr (an error if short)"),
+    "draw_one": HelperSpec(("addr", "kinds"), state=True, chance=True, changes=True,
+                           doc="take one random piece from the multiset zone at addr; its kind, or -1 if empty"),
+    "pile_draw": HelperSpec(("addr",), state=True, chance=True, changes=True,
+                            doc="take the top piece of the pile at addr; its kind, or -1 if empty"),
+    "remove_from_pile": HelperSpec(("addr", "kind", "count"), state=True, changes=True,
+                              doc="take count pieces of kind out of the pile at addr, topmost first"),
+    "shuffle": HelperSpec(("addr",), state=True, chance=True, changes=True, doc="shuffle the pile at addr"),
+    "zones_present": HelperSpec(("addrs", "kinds"), state=True,
+                                doc="the kinds with a piece in any of the multiset zones at addrs"),
+    "pick": HelperSpec(("domain", "where"), chance=True,
+                       doc="a uniformly random element of domain, or none if empty; `where` names the statement "
+                           "(a text: explicit chance shows it)"),
+    "roll": HelperSpec(("addr", "faces", "where"), state=True, chance=True, changes=True,
+                       doc="a die's roll: the next face it is loaded with (kept at addr), else a face at random"),
+    "load_die": HelperSpec(("rolls", "faces"), doc="the rolls a die is loaded with (an error unless each is a face)"),
+    # boards: a group is named by its smallest node; roots[node - low] is the node's group
+    "groups": HelperSpec(("roots", "count"), state=True, doc="every group of a board, in node order"),
+    "tiles": HelperSpec(("roots", "nodes", "low", "group"), state=True, doc="the nodes of a group, in order"),
+    "merge": HelperSpec(("roots", "nodes", "low", "a", "b"), state=True, changes=True,
+                        doc="join the groups of a and b"),
+    "ring_step": HelperSpec(("node", "steps", "low", "size"), doc="the node steps places round a ring"),
+    "ring_group_step": HelperSpec(("roots", "low", "size", "group", "steps"), state=True,
+                                  doc="the group steps places round a ring, counting each group once"),
+    "ring_group_neighbours": HelperSpec(("roots", "low", "size", "group"), state=True,
+                                        doc="the groups beside a group on a ring"),
+    "graph_group_neighbours": HelperSpec(("roots", "low", "adjacency", "nodes", "group"), state=True,
+                                         doc="the groups beside a group on a fixed graph"),
+    "network_group_neighbours": HelperSpec(("roots", "edges", "low", "nodes", "group"), state=True,
+                                           doc="the groups beside a group on a network whose edges grow"),
+    "connect": HelperSpec(("edges", "low", "a", "b"), state=True, changes=True,
+                          doc="lay an edge a-b on a network board"),
+    "links_at": HelperSpec(("table", "member", "cell"),
+                           doc="the ports a member's links name on a cell: table[member][cell - 1] (none: nothing)"),
+    "links_from": HelperSpec(("table", "member", "cell", "port"),
+                             doc="the ports linked to port: in the (port, others) pairs table[member][cell - 1]"),
+    # lists and numbers
+    "reversed": HelperSpec(("seq",), doc="seq, last element first"),
+    "index_of": HelperSpec(("seq", "item"), doc="the position of item in seq (an error if absent)"),
+    "key_position": HelperSpec(("keys", "key"), doc="the position of key in keys (an error if absent)"),
+    "top": HelperSpec(("seq",), doc="the last element of seq, or none"),
+    "min": HelperSpec(("values",), doc="the smallest of the arguments"),
+    "max": HelperSpec(("values",), doc="the largest of the arguments"),
+    "abs": HelperSpec(("value",), doc="the absolute value"),
+    "join": HelperSpec(("texts", "separator"), doc="the texts joined by separator"),
+}

@@ -1,0 +1,165 @@
+"""Lowering what moves pieces (move, draw, put, take) and the triggers that follow them."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rulebook.dsl import nodes as n
+
+from ..ir import exprs as x
+from ..ir import stmts as s
+from ..ir.types import BOOL, INT, SLOT, List
+from .builder import Builder
+from .context import Ctx
+from .exprs import add, lower_expr, offset
+from .scope import Scope
+
+
+def zone_parts(b: Builder, e: n.Node, scope: Scope) -> tuple:
+    """(zone layout, address expression) of a zone a statement moves pieces from or to."""
+    zone = b.zone_of(e)
+    t = b.dsl_type(e)
+    if isinstance(t, tuple) and t[0] == "zones" and isinstance(e, n.Subscript):
+        # Pieces moved to a group of nodes go on the node that names the group (one of its
+        # nodes, whatever merged since): its zone, not every node's.
+        return zone, offset(b, zone.dims, zone.width, zone.base, e.indexes, scope)
+    return zone, lower_expr(b, e, scope)
+
+
+def zone_index(zone, addr: x.Expr) -> x.Expr:
+    """The index value of the zone instance at addr (for a trigger's bound name)."""
+    if not zone.dims:
+        return x.Const(None, type=INT)
+    d = zone.dims[0]
+    shifted = x.Binary("-", addr, x.Const(zone.base, type=INT), type=INT)
+    position = x.Binary("//", shifted, x.Const(zone.width, type=INT), type=INT) if zone.width != 1 else shifted
+    return add(position, x.Const(d.low, type=INT)) if d.low else position
+
+
+def call_trigger(b: Builder, t: n.TriggerDecl, args: tuple, ctx: Ctx) -> s.Stmt:
+    """Run a trigger now, or (inside a block, when it can stop) queue its frame."""
+    block = b.trigger_block.get(id(t))
+    if block is not None:
+        assert ctx.flat  # a statement that fires a trigger that can stop is lowered in a block
+        return s.QueueFrame(block, args, span=t.span)
+    return s.Do(x.CallFn(b.trigger_fn[id(t)], args, type=BOOL), span=t.span)
+
+
+def entered(b: Builder, zone, addr: x.Expr, kind: x.Expr, ctx: Ctx) -> list:
+    """Put one piece of `kind` into the zone at addr, then run its enter triggers."""
+    if zone.ordered:
+        pile = x.Load(addr, type=List(INT))
+        out: list = [s.Store(addr, x.Concat(pile, x.MakeList((kind,), type=List(INT)), type=List(INT)))]
+    else:
+        out = [s.Update(add(addr, kind), "+", x.Const(1, type=INT))]
+    for t in b.triggers("enter", zone.name):
+        out.append(call_trigger(b, t, (kind, zone_index(zone, addr)), ctx))
+    return out
+
+
+def changed(b: Builder, pairs, ctx: Ctx) -> list:
+    out = []
+    for zone, addr in pairs:
+        for t in b.triggers("change", zone.name):
+            out.append(call_trigger(b, t, (zone_index(zone, addr),), ctx))
+    return out
+
+
+def _fixed(scope: Scope, name: str, value: x.Expr, t=SLOT) -> tuple:
+    """A temporary holding value (unless it is a constant): (statements, its expression)."""
+    if isinstance(value, (x.Const, x.Local)):
+        return [], value
+    slot = scope.temp(name, t)
+    return [s.SetLocal(slot, value)], x.Local(slot, type=t)
+
+
+def _times(scope: Scope, count: x.Expr, body: list) -> list:
+    """body, count times."""
+    if isinstance(count, x.Const) and count.value == 1:
+        return body
+    slot = scope.temp("\0times", INT)
+    return [s.ForEach(slot, x.IntRange(x.Const(1, type=INT), count, type=List(INT)), tuple(body))]
+
+
+def _adds(b: Builder, zone, addr: x.Expr, kind: x.Expr, count: x.Expr, scope: Scope, ctx: Ctx,
+          checked: bool = False) -> list:
+    """count pieces of kind into the zone: one by one when anything watches them enter.
+    `checked`: count is known not to be negative."""
+    if b.triggers("enter", zone.name) or zone.ordered:
+        return _times(scope, count, entered(b, zone, addr, kind, ctx))
+    if not checked and not (isinstance(count, x.Const) and count.value >= 0):
+        count = x.Helper("max", (count, x.Const(0, type=INT)), type=INT)  # as adding one by one would
+    return [s.Update(add(addr, kind), "+", count)]
+
+
+def lower_move(b: Builder, st: n.Move, scope: Scope, ctx: Ctx) -> list:
+    span = st.span
+    src, src_addr = zone_parts(b, st.source, scope)
+    dst, dst_addr = zone_parts(b, st.dest, scope)
+    out, a = _fixed(scope, "\0from", src_addr)
+    more, d = _fixed(scope, "\0to", dst_addr)
+    out += more
+    if st.kind is None:  # move all
+        k = scope.temp("\0kind", INT)
+        kind = x.Local(k, type=INT)
+        if src.ordered:
+            pieces = x.Helper("reversed", (x.Load(a, type=List(INT)),), type=List(INT))
+            out += [s.ForEach(k, pieces, tuple(entered(b, dst, d, kind, ctx)), span=span),
+                    s.Store(a, x.Const((), type=List(INT)), span=span)]
+        else:
+            c = scope.temp("\0count", INT)
+            count = x.Local(c, type=INT)
+            body = [s.SetLocal(c, x.Load(add(a, kind), type=INT)), s.Store(add(a, kind), x.Const(0, type=INT))]
+            body += _adds(b, dst, d, kind, count, scope, ctx)
+            out.append(s.ForEach(k, x.IntRange(x.Const(0, type=INT), x.Const(src.kinds - 1, type=INT),
+                                               type=List(INT)), tuple(body), span=span))
+    else:
+        given = lower_expr(b, st.count, scope) if st.count is not None else x.Const(1, type=INT)
+        more, kind = _fixed(scope, "\0kind", lower_expr(b, st.kind, scope), INT)
+        out += more
+        more, amount = _fixed(scope, "\0count", given, INT)
+        out += more
+        remover = "remove_from_pile" if src.ordered else "take"
+        out.append(s.Do(x.Helper(remover, (a, kind, amount), span, type=INT), span=span))
+        out += _adds(b, dst, d, kind, amount, scope, ctx, checked=True)  # take refused a negative count
+    return [_spanned(st, o) for o in out] + changed(b, [(src, a), (dst, d)], ctx)
+
+
+def lower_draw(b: Builder, st: n.Draw, scope: Scope, ctx: Ctx) -> list:
+    src, src_addr = zone_parts(b, st.source, scope)
+    dst, dst_addr = zone_parts(b, st.dest, scope)
+    out, a = _fixed(scope, "\0from", src_addr)
+    more, d = _fixed(scope, "\0to", dst_addr)
+    out += more
+    k = scope.temp("\0kind", INT)
+    kind = x.Local(k, type=INT)
+    if src.ordered:
+        take_one = x.Helper("pile_draw", (a,), st.span, type=INT)
+    else:
+        take_one = x.Helper("draw_one", (a, x.Const(src.kinds, type=INT)), type=INT)
+    body = [s.SetLocal(k, take_one, span=st.span),
+            s.If(((x.Binary("<", kind, x.Const(0, type=INT), type=BOOL), (s.Break(span=st.span),)),), span=st.span)]
+    body += entered(b, dst, d, kind, ctx)
+    loop = scope.temp("\0times", INT)
+    count = lower_expr(b, st.count, scope)
+    out.append(s.ForEach(loop, x.IntRange(x.Const(1, type=INT), count, type=List(INT)), tuple(body)))
+    return [_spanned(st, o) for o in out] + changed(b, [(src, a), (dst, d)], ctx)
+
+
+def lower_put(b: Builder, st: n.Put, scope: Scope, ctx: Ctx) -> list:
+    zone, addr = zone_parts(b, st.zone, scope)
+    out, a = _fixed(scope, "\0zone", addr)
+    more, kind = _fixed(scope, "\0kind", lower_expr(b, st.kind, scope), INT)
+    out += more
+    more, count = _fixed(scope, "\0count", lower_expr(b, st.count, scope), INT)
+    out += more
+    if st.remove:
+        remover = "remove_from_pile" if zone.ordered else "take"
+        out.append(s.Do(x.Helper(remover, (a, kind, count), st.span, type=INT)))
+    else:
+        out += _adds(b, zone, a, kind, count, scope, ctx)
+    return [_spanned(st, o) for o in out] + changed(b, [(zone, a)], ctx)
+
+
+def _spanned(node: n.Node, stmt: s.Stmt) -> s.Stmt:
+    """The statement with the rules statement's span (unless it has its own)."""
+    return stmt if stmt.span.line else replace(stmt, span=node.span)

@@ -1,0 +1,246 @@
+/* The run loop, the sampler and whole playouts over the generated game's tables.
+ * Included after the generated code (CODE, SITES, ACTIONS, STAT_*, initial state). The sampler
+ * does exactly the Python back-end's arithmetic (Game._sample): the choices of the waiting
+ * decision, then those of standing actions the decider may take; per choice the product of two
+ * independent variables or the list of value tuples; one randrange(total) from the bots' chance. */
+
+static void run(St *S) {
+    jmp_buf jb;
+    jmp_buf *saved = rb_escape;
+    rb_escape = &jb;
+    if (setjmp(jb) == 0) {
+        while (S->nframes) {
+            Frame *F = &S->frames[S->nframes - 1];
+            const Instr *instrs = CODE[F->block];
+            i64 pc = F->pc, at = pc;
+            while (pc >= 0) {
+                at = pc;
+                arena_top = 0;
+                npending = 0;
+                pc = instrs[at](S, F);
+            }
+            if (pc == SUSPEND) { F->pc = at; rb_escape = saved; return; }
+            if (pc == POP) S->nframes--;
+        }
+        if (!S->over) S->status = ST_FLOW;
+    }
+    rb_escape = saved;
+}
+
+/* ---------------------------------------------------------------- choices and their spaces */
+typedef struct {
+    const Opt *opt;
+    i64 action_block;   /* -1: an option of the waiting decision */
+    i64 action_index;   /* which allow entry */
+    i64 size;
+    int product;
+    List heads, tail;
+    i64 first;          /* first tuple in TUPLES */
+} Choice;
+
+static Choice CHOICES[MAXCHOICES];
+static i64 TUPLES[MAXTUPLES * MAXB];
+static i64 ntuples;
+static Frame SCRATCH, ACTION_SCRATCH;
+
+static void emit_tuple(St *S, const i64 *values, i64 nb) {
+    if (ntuples >= MAXTUPLES) fail(S, ST_CAPACITY);
+    for (i64 i = 0; i < nb; i++) TUPLES[ntuples * MAXB + i] = values[i];
+    ntuples++;
+}
+
+static void enumerate(St *S, Frame *L, const Opt *o, i64 i, i64 *values) {
+    if (i == o->nb) { emit_tuple(S, values, o->nb); return; }
+    const Bind *b = &o->b[i];
+    List domain = b->domain(S, L);
+    for (i64 j = 1; j <= domain[0]; j++) {
+        i64 v = domain[j];
+        L->L[b->slot] = v;
+        if (b->condition && !b->condition(S, L)) continue;
+        values[i] = v;
+        enumerate(S, L, o, i + 1, values);
+    }
+}
+
+/* Python's option_space: fills c->size (and the product or the tuples) for one option. */
+static void space(St *S, Frame *L, Choice *c) {
+    const Opt *o = c->opt;
+    c->product = 0;
+    c->first = ntuples;
+    if (o->nb == 2 && !o->b[1].dependent && !o->b[1].condition) {
+        List tail = o->b[1].domain(S, L);
+        if (!tail[0]) { c->size = 0; return; }
+        List first = o->b[0].domain(S, L);
+        i64 *heads;
+        if (o->b[0].condition) {
+            heads = lnew(S);
+            for (i64 j = 1; j <= first[0]; j++) {
+                L->L[o->b[0].slot] = first[j];
+                if (o->b[0].condition(S, L)) heads[++heads[0]] = first[j];
+            }
+        } else {
+            heads = (i64 *)first;
+        }
+        c->product = 1;
+        c->heads = heads;
+        c->tail = tail;
+        c->size = heads[0] * tail[0];
+        return;
+    }
+    i64 values[MAXB];
+    enumerate(S, L, o, 0, values);
+    c->size = ntuples - c->first;
+}
+
+static void action_frame(Frame *L, const Allow *a, i64 block, i64 nparams) {
+    L->block = block;
+    L->pc = 0;
+    L->n = BLOCK_SLOTS[block];
+    for (int i = 0; i < MAXL; i++) L->L[i] = NONE;
+    for (i64 i = 0; i < nparams; i++) L->L[i] = a->args[i];
+}
+
+/* Every choice open now with its space; returns how many, and the total of their sizes. */
+static i64 open_choices(St *S, i64 *total) {
+    const Site *site = &SITES[S->decision];
+    Frame *top = &S->frames[S->nframes - 1];
+    i64 count = 0;
+    *total = 0;
+    arena_top = 0;
+    ntuples = 0;
+    memcpy(&SCRATCH, top, sizeof(Frame));
+    for (i64 i = 0; i < site->nopts; i++) {
+        if (count >= MAXCHOICES) fail(S, ST_CAPACITY);
+        Choice *c = &CHOICES[count++];
+        c->opt = &site->opts[i];
+        c->action_block = -1;
+        c->action_index = -1;
+        if (c->opt->guard && !c->opt->guard(S, &SCRATCH)) { c->size = 0; continue; }
+        space(S, &SCRATCH, c);
+        *total += c->size;
+    }
+    for (i64 a = 0; a < S->nallows; a++) {
+        const Allow *allow = &S->allows[a];
+        if (allow->player != S->decider) continue;
+        const ActionSite *action = &ACTIONS[allow->action];
+        for (i64 i = 0; i < action->nopts; i++) {
+            if (count >= MAXCHOICES) fail(S, ST_CAPACITY);
+            Choice *c = &CHOICES[count++];
+            c->opt = &action->opts[i];
+            c->action_block = action->block;
+            c->action_index = a;
+            action_frame(&ACTION_SCRATCH, allow, action->block, action->nparams);
+            if (c->opt->guard && !c->opt->guard(S, &ACTION_SCRATCH)) { c->size = 0; continue; }
+            space(S, &ACTION_SCRATCH, c);
+            *total += c->size;
+        }
+    }
+    return count;
+}
+
+static void pick_values(const Choice *c, i64 index, i64 *values) {
+    if (c->product) {
+        values[0] = c->heads[1 + index / c->tail[0]];
+        values[1] = c->tail[1 + index % c->tail[0]];
+        return;
+    }
+    for (i64 i = 0; i < c->opt->nb; i++) values[i] = TUPLES[(c->first + index) * MAXB + i];
+}
+
+/* Play choice `which` with `values` (Game.play_random / Game.apply without the checks). */
+static void play_choice(St *S, i64 which, const i64 *values) {
+    const Choice *c = &CHOICES[which];
+    const Opt *o = c->opt;
+    Frame *F;
+    if (c->action_block < 0) {
+        F = &S->frames[S->nframes - 1];
+    } else {
+        if (S->nframes >= MAXF) { S->status = ST_CAPACITY; return; }
+        F = &S->frames[S->nframes++];
+        action_frame(F, &S->allows[c->action_index], c->action_block, ACTIONS[S->allows[c->action_index].action].nparams);
+    }
+    for (i64 i = 0; i < o->nb; i++) F->L[o->b[i].slot] = values[i];
+    for (i64 i = 0; i < o->nclears; i++) F->L[o->clears[i]] = NONE;
+    F->pc = o->body;
+    S->decision = -1;
+    run(S);
+}
+
+/* One random move: gives the choice index played (the move's option number), or -1 on an error. */
+static i64 random_move(St *S, Mt *bot, i64 *values) {
+    jmp_buf jb;
+    jmp_buf *saved = rb_escape;
+    rb_escape = &jb;
+    if (setjmp(jb)) { rb_escape = saved; return -1; }
+    i64 total;
+    i64 count = open_choices(S, &total);
+    if (total == 0) fail(S, ST_NOCHOICE);
+    i64 pick = rb_mt_below(bot, total);
+    i64 which = 0;
+    for (; which < count; which++) {
+        if (pick < CHOICES[which].size) break;
+        pick -= CHOICES[which].size;
+    }
+    pick_values(&CHOICES[which], pick, values);
+    rb_escape = saved;
+    play_choice(S, which, values);
+    return S->status ? -1 : which;
+}
+
+/* ---------------------------------------------------------------- entry points for Python */
+i64 rb_state_words(void) { return (i64)(sizeof(St) / sizeof(i64)); }
+i64 rb_frame_words(void) { return (i64)(sizeof(Frame) / sizeof(i64)); }
+
+void rb_new_game(St *S, i64 seed) {
+    memset(S, 0, sizeof(St));
+    memcpy(S->D, INITIAL_DATA, sizeof(INITIAL_DATA));
+    S->rng = (u64)seed * 0x9E3779B97F4A7C15ULL + 0x632BE59BD9B4E019ULL;
+    S->decision = -1;
+    S->decider = -1;
+    S->nframes = 1;
+    S->frames[0].block = 0;
+    S->frames[0].pc = 0;
+    S->frames[0].n = BLOCK_SLOTS[0];
+    for (int i = 0; i < MAXL; i++) S->frames[0].L[i] = NONE;
+    run(S);
+}
+
+void rb_run(St *S) { S->status = 0; run(S); }
+
+/* One random move (the bots' chance from `bot`): gives the move's option number, -1 on an error. */
+i64 rb_play_random_one(St *S, Mt *bot) {
+    i64 values[MAXB];
+    return random_move(S, bot, values);
+}
+
+/* Whole games with random bots: game i has seed first+i and bots' chance random.Random(first+i).
+ * Per game, OUT_WORDS words: status, decisions, over, by_player, reason, nwinners, winners[MAXW],
+ * reason_args[MAXRA], then the statistics and scores (outcome_extras). A game that stops on an
+ * error or a full list ends the batch early: gives the games done; Python plays that one. */
+i64 rb_play_games(i64 first, i64 count, i64 *out, St *S) {
+    Mt bot;
+    for (i64 g = 0; g < count; g++) {
+        i64 seed = first + g;
+        rb_new_game(S, seed);
+        u64 magnitude = seed < 0 ? (u64)(-seed) : (u64)seed;
+        rb_mt_seed_int(&bot, magnitude);
+        i64 decisions = 0;
+        i64 values[MAXB];
+        while (!S->over && !S->status) {
+            if (random_move(S, &bot, values) < 0) break;
+            decisions++;
+        }
+        i64 *o = &out[g * OUT_WORDS];
+        o[0] = S->status;
+        o[1] = decisions;
+        if (S->status) return g;
+        o[2] = S->over;
+        o[3] = S->by_player;
+        o[4] = S->reason;
+        o[5] = S->nwinners;
+        for (int i = 0; i < MAXW; i++) o[6 + i] = i < S->nwinners ? S->winners[i] : NONE;
+        for (int i = 0; i < MAXRA; i++) o[6 + MAXW + i] = S->reason_args[i];
+        if (outcome_extras(S, &o[6 + MAXW + MAXRA])) return g;
+    }
+    return count;
+}

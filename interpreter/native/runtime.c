@@ -1,0 +1,416 @@
+/* The native back-end's run-time: the state, lists, pieces in zones, groups on boards, the
+ * frame machine. Included after the generated game's sizes (#define) and before its code; the
+ * twin of interpreter/runtime.py and machine.py, operation for operation, so both back-ends make
+ * the same states. No game's code is here. Errors and `end game` leave by longjmp to the run loop. */
+#include <stdint.h>
+#include <string.h>
+#include <setjmp.h>
+#include <stdlib.h>
+
+#define NONE INT64_MIN
+#define PUSHED (-1)
+#define SUSPEND (-2)
+#define POP (-3)
+
+/* Status codes: why a native run stopped short (Python replays the decision to say it exactly). */
+#define ST_OK 0
+#define ST_RULES 1      /* the rules asked for something impossible */
+#define ST_CAPACITY 2   /* a list, frame or arena outgrew its fixed size */
+#define ST_FLOW 3       /* the flow ended without `end game` */
+#define ST_NOCHOICE 4   /* a decision with nothing to choose from */
+#define ST_UNSUPPORTED 5 /* reached a value the native code leaves to Python */
+#define GAME_OVER 99
+
+typedef const i64 *List; /* [n, item 1, …, item n] */
+
+/* n: how many locals the Python back-end's frame has (arguments + the block's slots when pushed) */
+typedef struct { i64 block, pc, n; i64 L[MAXL]; i64 R[MAXR][LCAP + 1]; } Frame;
+typedef struct { i64 site, code; i64 C[MAXC]; } Mod;
+typedef struct { i64 action, player; i64 args[MAXARGS]; } Allow;
+
+typedef struct {
+    i64 status;
+    u64 rng;
+    i64 decision, decider;
+    i64 over, by_player, reason, nwinners;
+    i64 winners[MAXW];
+    i64 reason_args[MAXRA];
+    i64 nframes, nmods, nallows;
+    Mod mods[MAXM];
+    Allow allows[MAXA];
+    i64 D[NDATA];
+    Frame frames[MAXF];
+} St;
+
+static jmp_buf *rb_escape;
+
+static void fail(St *S, i64 status) {
+    S->status = status;
+    longjmp(*rb_escape, 1);
+}
+
+/* ---------------------------------------------------------------- scratch lists */
+static i64 ARENA[ARENA_LISTS][LCAP + 1];
+static i64 arena_top;
+
+static i64 *lnew(St *S) {
+    if (arena_top >= ARENA_LISTS) fail(S, ST_CAPACITY);
+    i64 *l = ARENA[arena_top++];
+    l[0] = 0;
+    return l;
+}
+
+static inline void lpush(St *S, i64 *l, i64 v) {
+    if (l[0] >= LCAP) fail(S, ST_CAPACITY);
+    l[++l[0]] = v;
+}
+
+static void lcopy_into(St *S, i64 *dst, List src) {
+    if (src[0] > LCAP) fail(S, ST_CAPACITY);
+    memcpy(dst, src, sizeof(i64) * (size_t)(src[0] + 1));
+}
+
+static List lcopy_tmp(St *S, List src) {
+    i64 *l = lnew(S);
+    lcopy_into(S, l, src);
+    return l;
+}
+
+static List lrange(St *S, i64 low, i64 high) {
+    i64 *l = lnew(S);
+    for (i64 v = low; v <= high; v++) lpush(S, l, v);
+    return l;
+}
+
+static List lconcat(St *S, List a, List b) {
+    i64 *l = lnew(S);
+    lcopy_into(S, l, a);
+    for (i64 i = 1; i <= b[0]; i++) lpush(S, l, b[i]);
+    return l;
+}
+
+static inline int lcontains(List l, i64 v) {
+    for (i64 i = 1; i <= l[0]; i++) if (l[i] == v) return 1;
+    return 0;
+}
+
+static int lequal(List a, List b) {
+    if (a[0] != b[0]) return 0;
+    for (i64 i = 1; i <= a[0]; i++) if (a[i] != b[i]) return 0;
+    return 1;
+}
+
+static i64 lat(St *S, List l, i64 position) {   /* Python indexing: negative counts from the end */
+    if (position == NONE) fail(S, ST_RULES);
+    if (position < 0) position += l[0];
+    if (position < 0 || position >= l[0]) fail(S, ST_RULES);
+    return l[position + 1];
+}
+
+static i64 lindex(St *S, List l, i64 v) {
+    for (i64 i = 1; i <= l[0]; i++) if (l[i] == v) return i - 1;
+    fail(S, ST_RULES);
+    return 0;
+}
+
+static i64 lookup(St *S, List keys, i64 key) { /* a table's row (or a kind's member) by key */
+    for (i64 i = 1; i <= keys[0]; i++) if (keys[i] == key) return i - 1;
+    fail(S, ST_RULES);
+    return 0;
+}
+
+static i64 lpick(St *S, List l) {               /* `pick`: the game's own chance */
+    if (!l[0]) return NONE;
+    return l[1 + rb_rand_below(&S->rng, l[0])];
+}
+
+/* sort by up to 4 keys per item (keys[i*4 + k]), stable, ascending */
+static void lsort(St *S, i64 *l, i64 *keys, int nkeys) {
+    i64 n = l[0];
+    for (i64 i = 1; i < n; i++) {
+        i64 item = l[i + 1];
+        i64 key[4];
+        memcpy(key, &keys[i * 4], sizeof key);
+        i64 j = i - 1;
+        while (j >= 0) {
+            int greater = 0;
+            for (int k = 0; k < nkeys; k++) {
+                if (keys[j * 4 + k] != key[k]) { greater = keys[j * 4 + k] > key[k]; break; }
+            }
+            if (!greater) break;
+            l[j + 2] = l[j + 1];
+            memcpy(&keys[(j + 1) * 4], &keys[j * 4], sizeof key);
+            j--;
+        }
+        l[j + 2] = item;
+        memcpy(&keys[(j + 1) * 4], key, sizeof key);
+    }
+}
+
+/* ---------------------------------------------------------------- numbers */
+static inline i64 fdiv(St *S, i64 a, i64 b, int remainder) {   /* Python's // and % */
+    if (b == 0) fail(S, ST_RULES);
+    i64 q = a / b, r = a % b;
+    if (r != 0 && ((r < 0) != (b < 0))) { q -= 1; r += b; }
+    return remainder ? r : q;
+}
+
+#define IX(v, low, size) ix_checked(S, (v), (low), (size))
+static inline i64 ix_checked(St *S, i64 v, i64 low, i64 size) {
+    if (v == NONE || v < low || v >= low + size) fail(S, ST_RULES);
+    return v;
+}
+#define IXN(v) ixn_checked(S, (v))
+static inline i64 ixn_checked(St *S, i64 v) {
+    if (v == NONE) fail(S, ST_RULES);
+    return v;
+}
+#define COL(list, i) col_checked(S, (list), (i))
+static inline i64 col_checked(St *S, List l, i64 i) {
+    if (i == NONE || i < 0 || i >= l[0]) fail(S, ST_RULES);
+    return l[i + 1];
+}
+
+/* ---------------------------------------------------------------- pieces in zones */
+#define PILE(slot) ((List)&D[D[slot]])
+#define LISTAT(slot) ((List)&D[D[slot]])
+
+static inline i64 zcount(const i64 *D, i64 base, i64 kinds) {
+    i64 total = 0;
+    for (i64 k = 0; k < kinds; k++) total += D[base + k];
+    return total;
+}
+
+static i64 zcount_all(const i64 *D, List offsets, i64 kinds) {
+    i64 total = 0;
+    for (i64 i = 1; i <= offsets[0]; i++) total += zcount(D, offsets[i], kinds);
+    return total;
+}
+
+static i64 lsum_at(const i64 *D, List offsets, i64 kind) {
+    i64 total = 0;
+    for (i64 i = 1; i <= offsets[0]; i++) total += D[offsets[i] + kind];
+    return total;
+}
+
+static List lpresent(St *S, const i64 *D, i64 base, i64 kinds) {
+    i64 *l = lnew(S);
+    for (i64 k = 0; k < kinds; k++) if (D[base + k]) l[++l[0]] = k;
+    return l;
+}
+
+static List lpresent_any(St *S, const i64 *D, List offsets, i64 kinds) {
+    i64 *l = lnew(S);
+    for (i64 k = 0; k < kinds; k++)
+        for (i64 i = 1; i <= offsets[0]; i++) if (D[offsets[i] + k]) { l[++l[0]] = k; break; }
+    return l;
+}
+
+static inline void take(St *S, i64 *D, i64 base, i64 kind, i64 count) {
+    if (count < 0 || D[base + kind] < count) fail(S, ST_RULES);
+    D[base + kind] -= count;
+}
+
+static i64 draw_one(St *S, i64 *D, i64 base, i64 kinds) {
+    i64 total = zcount(D, base, kinds);
+    if (total == 0) return -1;
+    i64 r = rb_rand_below(&S->rng, total);
+    for (i64 k = 0; k < kinds; k++) {
+        r -= D[base + k];
+        if (r < 0) { D[base + k] -= 1; return k; }
+    }
+    return -1;
+}
+
+static inline void pile_push(St *S, i64 *D, i64 slot, i64 kind) {
+    i64 *l = &D[D[slot]];
+    if (l[0] >= LCAP) fail(S, ST_CAPACITY);
+    l[++l[0]] = kind;
+}
+
+static i64 pile_draw(St *S, i64 *D, i64 slot) {
+    i64 *l = &D[D[slot]];
+    if (!l[0]) return -1;
+    return l[l[0]--];
+}
+
+static void remove_from_pile(St *S, i64 *D, i64 slot, i64 kind, i64 count) {
+    i64 *l = &D[D[slot]];
+    for (i64 c = 0; c < count; c++) {
+        i64 i = l[0];
+        while (i >= 1 && l[i] != kind) i--;
+        if (i < 1) fail(S, ST_RULES);
+        memmove(&l[i], &l[i + 1], sizeof(i64) * (size_t)(l[0] - i));
+        l[0]--;
+    }
+}
+
+static void shuffle(St *S, i64 *D, i64 slot) {
+    i64 *l = &D[D[slot]];
+    for (i64 i = l[0] - 1; i > 0; i--) {
+        i64 j = rb_rand_below(&S->rng, i + 1);
+        i64 t = l[i + 1]; l[i + 1] = l[j + 1]; l[j + 1] = t;
+    }
+}
+
+static void lassign(St *S, i64 *D, i64 slot, List value) {
+    lcopy_into(S, &D[D[slot]], value);
+}
+
+/* ---------------------------------------------------------------- groups of nodes on a board */
+static List lgroups(St *S, const i64 *D, i64 roots, i64 size) {
+    i64 *l = lnew(S);
+    for (i64 i = 0; i < size; i++) {
+        i64 g = D[roots + i];
+        if (!lcontains(l, g)) lpush(S, l, g);
+    }
+    return l;
+}
+
+static List ltiles(St *S, const i64 *D, i64 roots, i64 size, i64 low, i64 group) {
+    if (group == NONE || group < low || group >= low + size) fail(S, ST_RULES);
+    group = D[roots + group - low];
+    i64 *l = lnew(S);
+    for (i64 i = 0; i < size; i++) if (D[roots + i] == group) l[++l[0]] = i + low;
+    return l;
+}
+
+static i64 merge(St *S, i64 *D, i64 roots, i64 size, i64 low, i64 a, i64 b) {
+    if (a == NONE || b == NONE) fail(S, ST_RULES);
+    i64 ga = D[roots + a - low], gb = D[roots + b - low];
+    if (ga == gb) return ga;
+    i64 fresh = ga < gb ? ga : gb;
+    for (i64 i = 0; i < size; i++) if (D[roots + i] == ga || D[roots + i] == gb) D[roots + i] = fresh;
+    return fresh;
+}
+
+static inline i64 ring_step(i64 node, i64 steps, i64 low, i64 size) {
+    i64 x = (node - low + steps) % size;
+    if (x < 0) x += size;
+    return x + low;
+}
+
+static i64 ring_group_back(const i64 *D, i64 roots, i64 low, i64 size, i64 group) {
+    group = D[roots + group - low];
+    i64 node = group;
+    for (i64 i = 0; i < size; i++) {
+        node = ring_step(node, -1, low, size);
+        i64 g = D[roots + node - low];
+        if (g != group) return g;
+    }
+    return group;
+}
+
+static i64 ring_group_step(const i64 *D, i64 roots, i64 low, i64 size, i64 group, i64 steps) {
+    i64 current = D[roots + group - low];
+    if (steps < 0) {
+        for (i64 s = 0; s < -steps; s++) current = ring_group_back(D, roots, low, size, current);
+        return current;
+    }
+    for (i64 s = 0; s < steps; s++) {
+        i64 node = current;
+        int moved = 0;
+        for (i64 i = 0; i < size; i++) {
+            node = ring_step(node, 1, low, size);
+            i64 g = D[roots + node - low];
+            if (g != current) { current = g; moved = 1; break; }
+        }
+        if (!moved) return current;
+    }
+    return current;
+}
+
+static List lring_group_neighbours(St *S, const i64 *D, i64 roots, i64 low, i64 size, i64 group) {
+    group = D[roots + group - low];
+    i64 after = ring_group_step(D, roots, low, size, group, 1);
+    i64 before = ring_group_back(D, roots, low, size, group);
+    i64 *l = lnew(S);
+    if (after == group) return l;
+    if (after == before) { l[0] = 1; l[1] = after; return l; }
+    l[0] = 2; l[1] = before; l[2] = after;
+    return l;
+}
+
+/* adjacency: a constant list of lists (fixed graphs), or NULL with `edges` the state's slots */
+static List lgraph_group_neighbours(St *S, const i64 *D, i64 roots, i64 low, i64 size, List adjacency,
+                                    i64 edges, i64 group) {
+    group = D[roots + group - low];
+    i64 *l = lnew(S);
+    for (i64 i = 0; i < size; i++) {
+        if (D[roots + i] != group) continue;
+        List near = adjacency ? (List)(intptr_t)adjacency[i + 1] : (List)&D[D[edges + i]];
+        for (i64 j = 1; j <= near[0]; j++) {
+            i64 g = D[roots + near[j] - low];
+            if (g != group && !lcontains(l, g)) lpush(S, l, g);
+        }
+    }
+    return l;
+}
+
+static void connect(St *S, i64 *D, i64 edges, i64 low, i64 a, i64 b) {
+    if (a == b) return;
+    i64 *ea = &D[D[edges + a - low]], *eb = &D[D[edges + b - low]];
+    if (lcontains(ea, b)) return;
+    lpush(S, ea, b);
+    lpush(S, eb, a);
+}
+
+/* ---------------------------------------------------------------- modifiers, allows, frames */
+static void end_span(St *S, i64 code) {
+    i64 kept = 0;
+    for (i64 i = 0; i < S->nmods; i++)
+        if (S->mods[i].code != code) S->mods[kept++] = S->mods[i];
+    S->nmods = kept;
+}
+
+static Mod *push_mod(St *S, i64 site, i64 code) {
+    if (S->nmods >= MAXM) fail(S, ST_CAPACITY);
+    Mod *m = &S->mods[S->nmods++];
+    m->site = site;
+    m->code = code;
+    return m;
+}
+
+static Allow *push_allow(St *S, i64 action, i64 player) {
+    if (S->nallows >= MAXA) fail(S, ST_CAPACITY);
+    Allow *a = &S->allows[S->nallows++];
+    a->action = action;
+    a->player = player;
+    return a;
+}
+
+/* Frames an instruction queues (pushed in reverse once it ends: the first queued runs first). */
+static Frame PENDING[MAXF];
+static i64 npending;
+
+static const i64 BLOCK_SLOTS[];
+
+static Frame *pend(St *S, i64 block, i64 nargs) {
+    if (npending >= MAXF) fail(S, ST_CAPACITY);
+    Frame *f = &PENDING[npending++];
+    f->block = block;
+    f->pc = 0;
+    f->n = nargs + BLOCK_SLOTS[block];
+    for (int i = 0; i < MAXL; i++) f->L[i] = NONE;
+    return f;
+}
+
+static void push_pending(St *S) {
+    if (S->nframes + npending > MAXF) fail(S, ST_CAPACITY);
+    for (i64 i = npending - 1; i >= 0; i--) S->frames[S->nframes++] = PENDING[i];
+    npending = 0;
+}
+
+static void game_over(St *S, List winners, i64 by_player, i64 reason) {
+    if (winners[0] > MAXW) fail(S, ST_CAPACITY);
+    S->nwinners = winners[0];
+    for (i64 i = 0; i < winners[0]; i++) S->winners[i] = winners[i + 1];
+    S->by_player = by_player;
+    S->reason = reason;
+    S->over = 1;
+    S->nframes = 0;
+    S->nallows = 0;
+    S->decision = -1;
+    S->decider = -1;
+    longjmp(*rb_escape, GAME_OVER);
+}

@@ -1,0 +1,1 @@
+"""The Python back-end: the compiled form as generated Python (everything: scenarios, views, JSON)."""

@@ -1,0 +1,289 @@
+"""The Python back-end: the compiled form of a game becomes one module of Python functions.
+
+`PythonGame` is what the engine (interpreter/game.py) plays: the entry functions of every block,
+the decisions with their domains, conditions and move texts as functions, the invariants,
+score and statistics, and the tables that modifiers and code columns are looked up in.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Optional, Union
+
+from rulebook.dsl.nodes import Span
+
+from .. import runtime
+from ..ir import exprs as x
+from ..ir.program import Function, GameIR
+from ..ir.stmts import Return
+from ..ir.types import INT, List
+from ..runtime import RulesRuntimeError
+from .blocks import write_block
+from .exprs import Env, expr
+from .stmts import Source, Writer
+
+HELPERS = {name: getattr(runtime, name) for name in (
+    "present", "take", "draw_one", "best", "index_of", "at", "pile_draw", "shuffle", "groups", "tiles", "merge",
+    "ring_group_step", "ring_group_neighbours", "graph_group_neighbours", "pick", "ix", "remove_from_pile", "connect",
+    "network_group_neighbours", "end_span", "safe_div", "show", "GameOver", "zones_present", "key_position", "top",
+    "apply_mods", "cell_value", "run_cell", "queue_cell", "roll", "load_die", "links_at", "links_from",
+)}
+
+
+class Sink:
+    """Where `log` lines go; None (the default) skips formatting them at all. With a `viewer`,
+    lines written `to` another player reach the sink in their public text (or not at all)."""
+
+    sink: Optional[Callable] = None
+    viewer: Optional[int] = None
+
+
+@dataclass
+class BindingRT:
+    """One variable of a choice, as the engine uses it: its slot, its domain and condition."""
+
+    slot: int
+    domain: Callable
+    condition: Optional[Callable]
+    dependent: bool = False
+
+
+@dataclass
+class OptionRT:
+    label: Callable  # values tuple -> move text
+    bindings: list
+    body: int  # the instruction play resumes at
+    clears: tuple = ()
+    guard: Optional[Callable] = None
+    public: Optional[Callable] = None  # values -> the move's text for the others, if declared
+
+
+@dataclass
+class SiteRT:
+    id: int
+    block: int
+    span: Span
+    options: list
+
+
+def block_access(block) -> Callable[[int], str]:
+    infos = block.locals
+    return lambda slot: f"L[{slot}]" if infos[slot].frame else f"t{slot}"
+
+
+def function_access(slot: int) -> str:
+    return f"v{slot}"
+
+
+class PythonGame:
+    """A game's compiled form, as Python functions in one namespace."""
+
+    def __init__(self, ir: GameIR, filename: str, program: Any = None):
+        self.ir = ir
+        self.program = program
+        self.filename = filename
+        self.layout = ir.layout
+        self.kind_names = ir.kind_names
+        self.kind_sizes = ir.naming.kind_sizes
+        self.step_names = list(ir.step_names)
+        self.phase_names = list(ir.phase_names)
+        self.player_names, self.team_names, self.team_of = ir.player_names, ir.team_names, ir.team_of
+        self.RT = Sink()
+        self.constants: list = []
+        self._keys: dict = {}
+        self.source = Source()
+        self.block_slots = tuple(len(b.locals) for b in ir.blocks)
+        self.block_names = tuple(b.name for b in ir.blocks)
+        self.namespace: dict[str, Any] = dict(HELPERS, K=self.constants, RT=self.RT, SLOTS=self.block_slots)
+        self._pending: list = []  # (name, callable slot) resolved after exec
+        self._write_functions()
+        entries = [self._write_block(i) for i in range(len(ir.blocks))]
+        self.sites = [self._site(i, site) for i, site in enumerate(ir.sites)]
+        self.action_sites = [(a.block, [self._option(ir.blocks[a.block], c) for c in a.choices], a.span)
+                             for a in ir.actions]
+        self.steps = {name: [(site.block, self._path(site.block, site.path), site.enter) for site in sites]
+                      for name, sites in ir.steps.items()}
+        self.calls = {callee: [self._call(c) for c in sites] for callee, sites in ir.calls.items()}
+        self._exec(self.source.text())
+        ns = self.namespace
+        self.code = tuple(tuple(ns[names[pc]] if pc in names else None for pc in range(len(block.instrs)))
+                          for names, block in zip(entries, ir.blocks))
+        ns["MODS"] = tuple({site: ns[f"f{ir.modifiers[site].fn}"] for site in value.modifiers} for value in ir.values)
+        ns["CELLS"] = tuple(tuple(ns[f"f{fn}"] if fn >= 0 else None for fn in table.functions) for table in ir.codes)
+        ns["CELL_BLOCKS"] = tuple(table.blocks for table in ir.codes)
+        for target, attr, name in self._pending:
+            setattr(target, attr, ns[name])
+        self.invariants = [(label, ns[f"f{fn}"]) for label, fn in ir.invariants]
+        self.score = ns[f"f{ir.score}"] if ir.score is not None else None
+        self.statistics = [(label, ns[f"f{fn}"]) for label, fn, _ in ir.statistics]
+        self.statistics_naming_players = tuple(names for _, _, names in ir.statistics)
+        self.reveals = {name: ns[f"f{fn}"] for name, fn in ir.reveals}
+        self.consts = consts_as_written(ir)
+
+    # ------------------------------------------------------------ writing
+    def env(self, access: Callable[[int], str]) -> Env:
+        return Env(access, self.constants, self._keys)
+
+    def _write_functions(self) -> None:
+        captured = {m.fn: m.captured for m in self.ir.modifiers}
+        for index, fn in enumerate(self.ir.functions):
+            write_function(self.source, self.env(function_access), f"f{index}", fn, captured.get(index),
+                           self.block_slots)
+
+    def _write_block(self, index: int) -> dict:
+        block = self.ir.blocks[index]
+        resumes = {c.target for site in self.ir.sites if site.block == index for c in site.choices}
+        resumes |= {c.target for a in self.ir.actions if a.block == index for c in a.choices}
+        resumes |= {st.enter for sites in self.ir.steps.values() for st in sites if st.block == index}
+        resumes |= {c.resume for sites in self.ir.calls.values() for c in sites if c.caller == index}
+        return write_block(self.source, self.env(block_access(block)), index, block, resumes, self.block_slots)
+
+    def _fn(self, block, e: Optional[x.Expr], params: str = "S, L") -> Optional[str]:
+        """A function of (S, L) giving e, worked out in a frame of `block`."""
+        if e is None:
+            return None
+        name = f"e{len(self._pending)}_{len(self.source.lines)}"
+        self.source.add(f"def {name}({params}):", 0)
+        self.source.add("D = S.data", 1)
+        self.source.add(f"return {expr(e, self.env(block_access(block)))}", 1)
+        return name
+
+    def _later(self, target: Any, attr: str, name: Optional[str]) -> None:
+        if name is not None:
+            self._pending.append((target, attr, name))
+
+    def _label(self, choice, text: x.Expr) -> str:
+        """A function of the move's values giving one of its texts."""
+        slots = {b.var: i for i, b in enumerate(choice.bindings)}
+
+        def access(slot: int) -> str:
+            if slot not in slots:
+                return "None"  # the checker lets a move's text show only its own choices
+            return f"V[{slots[slot]}]"
+        name = f"l{len(self._pending)}_{len(self.source.lines)}"
+        self.source.add(f"def {name}(V):", 0)
+        self.source.add(f"return {expr(text, self.env(access))}", 1)
+        return name
+
+    def _option(self, block, choice) -> OptionRT:
+        option = OptionRT(None, [], choice.target, choice.clears)  # type: ignore[arg-type]
+        self._later(option, "label", self._label(choice, choice.label))
+        if choice.public is not None:
+            self._later(option, "public", self._label(choice, choice.public))
+        self._later(option, "guard", self._fn(block, choice.guard))
+        for binding in choice.bindings:
+            rt = BindingRT(binding.var, None, None, binding.dependent)  # type: ignore[arg-type]
+            self._later(rt, "domain", self._fn(block, binding.domain))
+            self._later(rt, "condition", self._fn(block, binding.condition))
+            option.bindings.append(rt)
+        return option
+
+    def _site(self, index: int, site) -> SiteRT:
+        block = self.ir.blocks[site.block]
+        return SiteRT(index, site.block, site.span, [self._option(block, c) for c in site.choices])
+
+    def _path(self, block_index: int, path: tuple) -> tuple:
+        """Placement's view of the constructs around a step (see placement.py)."""
+        from ..ir import program as ir
+        block = self.ir.blocks[block_index]
+        out: list = []
+        for entry in path:
+            holder: list = []
+            if isinstance(entry, ir.ForEntry):
+                holder = ["for", entry.items, entry.position, entry.var, None]
+                self._later(_Slot(holder, 4), "value", self._fn(block, entry.domain))
+            elif isinstance(entry, ir.RepeatEntry):
+                holder = ["repeat", entry.counter, None]
+                self._later(_Slot(holder, 2), "value", self._fn(block, entry.count))
+            elif isinstance(entry, ir.TurnEntry):
+                holder = ["turn", None]
+                self._later(_Slot(holder, 1), "value", self._fn(block, entry.player))
+            elif isinstance(entry, ir.PhaseEntry):
+                holder = ["phase", entry.phase]
+            elif isinstance(entry, ir.AllowEntry):
+                holder = ["allow", entry.action, None, None]
+                self._later(_Slot(holder, 2), "value", self._fn(block, as_list(entry.args)))
+                self._later(_Slot(holder, 3), "value", self._fn(block, entry.player))
+            out.append(holder)
+        return tuple(out)  # type: ignore[return-value]
+
+    def _call(self, site) -> list:
+        """(caller block, path, resume pc, args function) of a call of a block."""
+        call = [site.caller, self._path(site.caller, site.path), site.resume, None]
+        self._later(_Slot(call, 3), "value", self._fn(self.ir.blocks[site.caller], as_list(site.args)))
+        return call
+
+    def _exec(self, source: str) -> None:
+        exec(compile(source, self.filename, "exec"), self.namespace)  # code generated here, from the IR
+
+    # ------------------------------------------------------------ used by the engine
+    def initial_data(self) -> list:
+        return list(self.ir.initial)
+
+    def shower(self, t) -> tuple:
+        """How values of checker type t are shown (see the Show expression)."""
+        from ..lower.snippets import builder_for
+        return builder_for(self.ir, self.program).shower(t)
+
+    def zone_of(self, node):
+        from ..lower.snippets import zone_of
+        return zone_of(self.ir, node)
+
+    def compile_snippet(self, program, nodes: tuple, params: dict, statements: bool):
+        """A Python function (S, *params) for checked snippet nodes, in this game's namespace."""
+        from ..lower.snippets import lower_snippet
+        fn = lower_snippet(self.ir, program, nodes, params, statements)
+        name = f"snippet{len(self.source.lines)}"
+        before = len(self.source.lines)
+        write_function(self.source, self.env(function_access), name, fn, None, self.block_slots)
+        self._exec("\n" * before + "\n".join(self.source.lines[before:]) + "\n")
+        return self.namespace[name]
+
+    def error_span(self, lineno: int) -> Optional[Span]:
+        return self.source.span_at(lineno)
+
+
+class _Slot:
+    """Sets one item of a list when the function it names exists."""
+
+    def __init__(self, holder: list, index: int):
+        self.holder, self.index = holder, index
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "value":
+            self.holder[self.index] = value
+        else:
+            object.__setattr__(self, name, value)
+
+
+def consts_as_written(ir: GameIR) -> dict:
+    """The constants as the rules' names give them (a table row as its row: column -> value)."""
+    out = {}
+    for name, value in ir.naming.consts.items():
+        row = ir.naming.const_rows.get(name)
+        if row is None:
+            out[name] = value
+        else:
+            columns = {column: cells for (table, column), cells in ir.naming.table_columns.items() if table == row}
+            out[name] = {column: cells[value] for column, cells in columns.items() if cells[value] is not None}
+    return out
+
+
+def as_list(items: tuple) -> x.Expr:
+    return x.MakeList(tuple(items), type=List(INT))
+
+
+def write_function(out: Source, env: Env, name: str, fn: Function, captured: Optional[int],
+                   block_slots: tuple) -> None:
+    params = [env.access(i) for i in range(fn.params)]
+    if captured is not None:  # a modifier: (captured values…), the result so far, the value's parameters
+        head = ["C"] + params[captured:]
+    else:
+        head = params
+    out.add(f"def {name}(S{''.join(', ' + p for p in head)}):", 0, fn.span)
+    out.add("D = S.data", 1)
+    if captured:
+        out.add(f"{''.join(p + ', ' for p in params[:captured])}= C", 1)
+    writer = Writer(out, env, block_slots)
+    writer.body(fn.body, 1)
+    if not fn.body or not isinstance(fn.body[-1], Return):
+        out.add("return False" if fn.kind == "handler" else "return None", 1)

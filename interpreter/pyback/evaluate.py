@@ -1,0 +1,24 @@
+"""Working out, while compiling, an expression that depends only on options, tables and constants."""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from rulebook.dsl.nodes import Span
+
+from ..ir import exprs as x
+from ..runtime import RulesRuntimeError
+from .assemble import HELPERS
+from .exprs import Env, expr
+
+
+def evaluate(e: x.Expr, locals_: tuple, span: Optional[Span]) -> Any:
+    if isinstance(e, x.Const):
+        return e.value
+    constants: list = []
+    source = expr(e, Env(lambda slot: f"v{slot}", constants, {}))
+    try:
+        return eval(compile(source, "<constant>", "eval"), dict(HELPERS, K=constants))  # generated here
+    except RulesRuntimeError:
+        raise
+    except Exception as err:  # noqa: BLE001 - turned into a rules error with its place
+        raise RulesRuntimeError(span, f"cannot work this out before the game starts: {err}") from None

@@ -1,0 +1,275 @@
+"""The Python back-end, expressions: one handler per expression class of the compiled form.
+
+Generated code names only identifiers made here (D, S, L, v3, t7, f12…); values from the rules
+are written as Python literals (repr of ints, truth values, texts and tuples of them, which
+escapes every text) or as K[i], an index into a table of constants this back-end keeps.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ..ir import exprs as x
+from ..ir.helpers import HELPERS
+
+EXPRESSIONS: dict[type, Callable] = {}
+
+
+def handles(cls: type):
+    def register(fn: Callable) -> Callable:
+        EXPRESSIONS[cls] = fn
+        return fn
+    return register
+
+
+_LITERALS = (int, bool, str, type(None))
+
+
+def is_literal(value: Any) -> bool:
+    if isinstance(value, tuple):
+        return all(is_literal(v) for v in value)
+    return isinstance(value, _LITERALS)
+
+
+class Env:
+    """How the code being generated reaches locals and constants.
+
+    access: slot -> Python text of that local (v3, L[3], t3, V[0]); constants: the K table."""
+
+    def __init__(self, access: Callable[[int], str], constants: list, keys: dict):
+        self.access = access
+        self.constants = constants
+        self._keys = keys
+
+    def k(self, value: Any) -> str:
+        """A constant: a literal when Python can write it, else a reference into K."""
+        if is_literal(value):
+            return repr(value)
+        key = (type(value).__name__, id(value)) if not _hashable(value) else (type(value).__name__, value)
+        index = self._keys.get(key)
+        if index is None:
+            index = len(self.constants)
+            self.constants.append(value)
+            self._keys[key] = index
+        return f"K[{index}]"
+
+    def with_access(self, access: Callable[[int], str]) -> "Env":
+        return Env(access, self.constants, self._keys)
+
+
+def _hashable(value: Any) -> bool:
+    try:
+        hash(value)
+        return True
+    except TypeError:
+        return False
+
+
+def expr(e: x.Expr, env: Env) -> str:
+    return EXPRESSIONS[type(e)](e, env)
+
+
+def domain(e: x.Expr, env: Env) -> str:
+    """An expression to iterate over: a range stays lazy."""
+    if isinstance(e, x.IntRange):
+        return f"range({expr(e.low, env)}, {_plus_one(e.high, env)})"
+    return expr(e, env)
+
+
+def _plus_one(e: x.Expr, env: Env) -> str:
+    if isinstance(e, x.Const) and isinstance(e.value, int) and not isinstance(e.value, bool):
+        return repr(e.value + 1)
+    return f"{expr(e, env)} + 1"
+
+
+@handles(x.Const)
+def p_Const(e: x.Const, env: Env) -> str:
+    return env.k(e.value)
+
+
+@handles(x.Local)
+def p_Local(e: x.Local, env: Env) -> str:
+    return env.access(e.slot)
+
+
+@handles(x.Load)
+def p_Load(e: x.Load, env: Env) -> str:
+    return f"D[{expr(e.addr, env)}]"
+
+
+@handles(x.Binary)
+def p_Binary(e: x.Binary, env: Env) -> str:
+    left, right = expr(e.left, env), expr(e.right, env)
+    if e.op in ("//", "%") and e.span is not None and \
+            not (isinstance(e.right, x.Const) and isinstance(e.right.value, int) and e.right.value != 0):
+        return f"safe_div({left}, {right}, {env.k(e.span)}, {e.op == '%'})"
+    return f"({left} {e.op} {right})"
+
+
+@handles(x.Logic)
+def p_Logic(e: x.Logic, env: Env) -> str:
+    return "(" + f" {e.op} ".join(expr(i, env) for i in e.items) + ")"
+
+
+@handles(x.Not)
+def p_Not(e: x.Not, env: Env) -> str:
+    return f"(not {expr(e.operand, env)})"
+
+
+@handles(x.Neg)
+def p_Neg(e: x.Neg, env: Env) -> str:
+    return f"(-{expr(e.operand, env)})"
+
+
+@handles(x.Cond)
+def p_Cond(e: x.Cond, env: Env) -> str:
+    return f"({expr(e.then, env)} if {expr(e.test, env)} else {expr(e.other, env)})"
+
+
+@handles(x.Checked)
+def p_Checked(e: x.Checked, env: Env) -> str:
+    return f"ix({expr(e.value, env)}, {e.low}, {e.size}, {env.k(e.span)})"
+
+
+@handles(x.CallFn)
+def p_CallFn(e: x.CallFn, env: Env) -> str:
+    return f"f{e.fn}(S{''.join(', ' + expr(a, env) for a in e.args)})"
+
+
+@handles(x.Helper)
+def p_Helper(e: x.Helper, env: Env) -> str:
+    args = [expr(a, env) for a in e.args]
+    inline = _INLINE.get(e.name)
+    if inline is not None:
+        return inline(e, args, env)
+    spec = HELPERS[e.name]
+    first = (["S"] if spec.chance else []) + (["D"] if spec.state else [])
+    if e.span is not None:
+        args.append(env.k(e.span))
+    return f"{e.name}({', '.join(first + args)})"
+
+
+_INLINE: dict[str, Callable] = {
+    "min": lambda e, args, env: f"min({', '.join(args)})",
+    "max": lambda e, args, env: f"max({', '.join(args)})",
+    "abs": lambda e, args, env: f"abs({args[0]})",
+    "reversed": lambda e, args, env: f"tuple(reversed({args[0]}))",
+    "top": lambda e, args, env: f"top({args[0]})",
+    "join": lambda e, args, env: f"{args[1]}.join({args[0]})",
+    "ring_step": lambda e, args, env: f"(({args[0]} - {args[2]} + {args[1]}) % {args[3]} + {args[2]})",
+}
+
+
+@handles(x.MakeList)
+def p_MakeList(e: x.MakeList, env: Env) -> str:
+    return "(" + "".join(expr(i, env) + ", " for i in e.items) + ")"
+
+
+@handles(x.Concat)
+def p_Concat(e: x.Concat, env: Env) -> str:
+    return f"({expr(e.left, env)} + {expr(e.right, env)})"
+
+
+@handles(x.Index)
+def p_Index(e: x.Index, env: Env) -> str:
+    if e.span is not None:
+        return f"at({expr(e.seq, env)}, {expr(e.index, env)}, {env.k(e.span)})"
+    return f"{expr(e.seq, env)}[{expr(e.index, env)}]"
+
+
+@handles(x.Length)
+def p_Length(e: x.Length, env: Env) -> str:
+    return f"len({domain(e.seq, env)})"
+
+
+@handles(x.Contains)
+def p_Contains(e: x.Contains, env: Env) -> str:
+    return f"({expr(e.item, env)} {'not in' if e.negate else 'in'} {domain(e.seq, env)})"
+
+
+@handles(x.IntRange)
+def p_IntRange(e: x.IntRange, env: Env) -> str:
+    return f"tuple({domain(e, env)})"
+
+
+def clauses(var: int, dom: x.Expr, cond, hoisted: tuple, env: Env) -> str:
+    """`for h in (value,) … for v in domain if cond` (hoisted values are worked out once)."""
+    out = "".join(f"for {env.access(slot)} in ({expr(value, env)},) " for slot, value in hoisted)
+    out += f"for {env.access(var)} in {domain(dom, env)}"
+    if cond is not None:
+        out += f" if {expr(cond, env)}"
+    return out
+
+
+@handles(x.Comp)
+def p_Comp(e: x.Comp, env: Env) -> str:
+    loop = clauses(e.var, e.domain, e.cond, e.hoisted, env)
+    element = expr(e.element, env)
+    if e.form == "list":
+        return f"tuple([{element} {loop}])"
+    if e.form == "count":
+        return f"sum([1 {loop}])"
+    if e.form == "sum":
+        return f"sum([{element} {loop}])"
+    if e.form in ("max", "min"):
+        return f"{e.form}([{element} {loop}], default=0)"
+    return f"{e.form}({element} {loop})"  # any, all: stop at the first answer
+
+
+@handles(x.BestOf)
+def p_BestOf(e: x.BestOf, env: Env) -> str:
+    loop = clauses(e.var, e.domain, e.cond, e.hoisted, env)
+    return f"best([({env.access(e.var)}, {expr(e.key, env)}) {loop}])"
+
+
+@handles(x.SortBy)
+def p_SortBy(e: x.SortBy, env: Env) -> str:
+    var = env.access(e.var)
+    keys = "".join(expr(k, env) + ", " for k in e.keys)
+    return f"tuple(sorted({domain(e.domain, env)}, key=lambda {var}: ({keys})))"
+
+
+@handles(x.ZoneTotal)
+def p_ZoneTotal(e: x.ZoneTotal, env: Env) -> str:
+    addr = expr(e.addr, env)
+    if e.width == 1:
+        return f"D[{addr}]"
+    if isinstance(e.addr, x.Const):
+        return f"sum(D[{addr}:{e.addr.value + e.width}])"
+    return f"sum(D[{addr}:{addr} + {e.width}])"
+
+
+@handles(x.Present)
+def p_Present(e: x.Present, env: Env) -> str:
+    return f"present(D, {expr(e.addr, env)}, {e.kinds})"
+
+
+@handles(x.Format)
+def p_Format(e: x.Format, env: Env) -> str:
+    return "''.join((" + "".join(expr(p, env) + ", " for p in e.parts) + "))"
+
+
+@handles(x.Show)
+def p_Show(e: x.Show, env: Env) -> str:
+    return f"show({expr(e.value, env)}, {env.k(e.how)})"
+
+
+@handles(x.NoMods)
+def p_NoMods(e: x.NoMods, env: Env) -> str:
+    return "(not S.mods)"
+
+
+@handles(x.ApplyMods)
+def p_ApplyMods(e: x.ApplyMods, env: Env) -> str:
+    args = "".join(expr(a, env) + ", " for a in e.args)
+    return f"apply_mods(S, MODS[{e.value}], {expr(e.base, env)}, ({args}))"
+
+
+@handles(x.CellValue)
+def p_CellValue(e: x.CellValue, env: Env) -> str:
+    args = "".join(expr(a, env) + ", " for a in e.args)
+    return f"cell_value(S, CELLS[{e.code}], {expr(e.member, env)}, ({args}))"
+
+
+@handles(x.FrameIndex)
+def p_FrameIndex(e: x.FrameIndex, env: Env) -> str:
+    return "(len(S.frames) - 1)"

@@ -1,0 +1,52 @@
+"""Which back-end plays a simulation's games: native C when it can, else the Python back-end.
+
+`RULEBOOK_BACKEND=python` (or `native`, or the default `auto`) chooses; `native` reports an error
+rather than play in Python. The choice never changes the figures: both back-ends play the same
+games seed for seed.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Optional
+
+from rulebook.dsl.errors import OptionsError
+from rulebook.interpreter.game import Game
+
+NATIVE_BOTS = {"random"}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The back-end chosen for a game and bots: `native` is None when the Python back-end plays."""
+
+    native: object
+    reason: str  # why the Python back-end plays (empty when native does)
+
+
+def wanted() -> str:
+    value = os.environ.get("RULEBOOK_BACKEND", "auto").strip().lower() or "auto"
+    if value not in ("auto", "python", "native"):
+        raise OptionsError(f"RULEBOOK_BACKEND must be auto, python or native, not '{value}'")
+    return value
+
+
+def choose(game: Game, bots: tuple) -> Choice:
+    mode = wanted()
+    if mode == "python":
+        return Choice(None, "RULEBOOK_BACKEND=python")
+    if any(str(b) not in NATIVE_BOTS for b in bots):
+        reason = "bots other than random play in Python"
+    else:
+        from rulebook.interpreter.native.backend import native_for, why_not
+        native = native_for(game)
+        if native is not None:
+            return Choice(native, "")
+        reason = f"native back-end unavailable: {why_not(game)}"
+    if mode == "native":
+        raise OptionsError(f"RULEBOOK_BACKEND=native, but {reason}")
+    return Choice(None, reason)
+
+
+def native_player(game: Game, bots: tuple) -> Optional[object]:
+    return choose(game, bots).native

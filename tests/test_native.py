@@ -1,0 +1,138 @@
+"""The native back-end plays the same games as the Python back-end (issue 14, item 3).
+
+Same seeds and bots → the same outcomes (winners, reason, decisions, statistics) for 1,000 seeds
+of every shipped game and mode; move by move, with the state converted to and from the Python
+state at every decision; the bots' chance (CPython's MT19937) and the game's (splitmix64) bit for
+bit. Skipped only where no C compiler exists (then the `fast` extra is not installed).
+"""
+from __future__ import annotations
+
+import ctypes
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from rulebook.api import load_game
+from rulebook.bots import RandomBot
+from rulebook.interpreter import runtime
+from rulebook.interpreter.native import toolchain
+from rulebook.interpreter.native.backend import NOT_PORTED, native_for, why_not
+from rulebook.sim.runner import play_one
+
+ROOT = Path(__file__).resolve().parent.parent
+SEEDS = 1000
+
+def _waits_for_the_port() -> bool:
+    """The C emitter reads the old CompiledGame, gone with the compiled form (issue 14 item 1)."""
+    return why_not(load_game(ROOT / "tests" / "games" / "nim")) == NOT_PORTED
+
+
+pytestmark = [pytest.mark.skipif(toolchain.find_compiler() is None, reason="no C compiler (pip install '.[fast]')"),
+              pytest.mark.skipif(_waits_for_the_port(), reason=NOT_PORTED)]
+
+MODES = [
+    ("eriantys", {"players": 2}), ("eriantys", {"players": 3}), ("eriantys", {"players": 4}),
+    ("eriantys", {"players": 2, "expert": True}), ("eriantys", {"players": 3, "expert": True}),
+    ("eriantys", {"players": 4, "expert": True}),
+    ("septachroma", {}), ("septachroma", {"variant": ["A"]}), ("septachroma", {"variant": ["B"]}),
+    ("septachroma", {"variant": ["C"]}), ("septachroma", {"variant": ["A", "C"]}),
+    ("septachroma", {"variant": ["B", "C"]}),
+]
+TOYS = ["nim", "cards", "grid", "powers", "ring"]
+
+
+def _game(name: str, options: dict):
+    folder = ROOT / "tests" / "games" / name if name in TOYS else ROOT / "rules" / name
+    return load_game(folder, options)
+
+
+def _ids(mode) -> str:
+    name, options = mode
+    return name + "".join(f"-{k}={v}" for k, v in options.items())
+
+
+def _python_outcomes(game, seeds) -> list:
+    return [play_one(game, [RandomBot()] * game.player_count, seed) for seed in seeds]
+
+
+@pytest.mark.parametrize("mode", MODES + [(toy, {}) for toy in TOYS], ids=_ids)
+def test_same_outcomes_for_a_thousand_seeds(mode):
+    game = _game(*mode)
+    native = native_for(game)
+    assert native is not None, why_not(game)
+    assert native.play_games(0, SEEDS) == _python_outcomes(game, range(SEEDS))
+    assert native.fallbacks == 0  # every game finished natively
+
+
+@pytest.mark.parametrize("mode", [MODES[0], MODES[5], MODES[7], MODES[8], ("nim", {})], ids=_ids)
+def test_same_moves_and_states_at_every_decision(mode):
+    """Python state → native → Python is the identity at every decision, and one native random
+    move from there reaches exactly the state (and bot chance) the Python back-end reaches."""
+    game = _game(*mode)
+    native = native_for(game)
+    assert native is not None, why_not(game)
+    for seed in range(3):
+        state = game.new_initial_state(seed)
+        assert native.new_state(seed) == state
+        rng = random.Random(seed)
+        while not game.is_terminal(state):
+            native.write_state(state)
+            assert native.read_state() == state
+            twin, twin_rng = state.copy(), random.Random()
+            twin_rng.setstate(rng.getstate())
+            game.play_random(state, rng)
+            assert native.play_random(twin, twin_rng, moves=1) == state
+            assert twin_rng.getstate() == rng.getstate()
+
+
+def test_bot_chance_is_cpythons_bit_for_bit():
+    lib = native_for(_game("nim", {})).lib
+    lib.rb_mt_below.restype, lib.rb_mt_below.argtypes = ctypes.c_int64, [ctypes.c_void_p, ctypes.c_int64]
+    lib.rb_mt_bits.restype, lib.rb_mt_bits.argtypes = ctypes.c_uint64, [ctypes.c_void_p, ctypes.c_int]
+    mt = ctypes.create_string_buffer(624 * 4 + 8)
+    for seed in (0, 1, 7, 2**32 + 5, 123456789012):
+        lib.rb_mt_seed_int(mt, seed)
+        rng = random.Random(seed)
+        for n in (1, 2, 3, 10, 1000, 2**31 - 1, 2**40 + 3):
+            assert [lib.rb_mt_below(mt, n) for _ in range(50)] == [rng.randrange(n) for _ in range(50)]
+        assert lib.rb_mt_bits(mt, 64) == rng.getrandbits(64)
+
+
+def test_game_chance_is_the_python_back_ends():
+    """A native game's first decision comes after setup's draws: same state means same splitmix64."""
+    game = _game("eriantys", {"players": 2})
+    native = native_for(game)
+    for seed in (0, 5, -3, 2**40):
+        assert native.new_state(seed).rng == game.new_initial_state(seed).rng
+    S = game.new_initial_state(0)
+    assert [runtime.rand_below(S, 7) for _ in range(5)]  # the generator the native code mirrors
+
+
+def test_compiled_code_is_cached_on_disk(tmp_path, monkeypatch):
+    monkeypatch.setenv("RULEBOOK_CACHE", str(tmp_path))
+    source = "long long rb_answer(void) { return 42; }\n"
+    first = toolchain.build(source, "test")
+    assert not first.cached and first.compile_seconds > 0
+    assert list((tmp_path / "native").glob("*.so"))
+    toolchain._LOADED.clear()
+    second = toolchain.build(source, "test")
+    assert second.cached and second.compile_seconds == 0.0
+
+
+def _simulate(tmp_path, monkeypatch, backend: str, game: str, *args) -> dict:
+    from rulebook.cli import main
+    monkeypatch.setenv("RULEBOOK_BACKEND", backend)
+    out = tmp_path / f"{backend}.json"
+    assert main(["simulate", game, "--games", "60", "--workers", "1", "--json", str(out), *args]) == 0
+    return json.loads(out.read_text())
+
+
+@pytest.mark.parametrize("game, args", [("eriantys", ["--players", "2"]), (str(ROOT / "tests/games/nim"), [])])
+def test_simulate_gives_the_same_summary_on_either_back_end(tmp_path, monkeypatch, capsys, game, args):
+    native = _simulate(tmp_path, monkeypatch, "auto", game, *args)
+    python = _simulate(tmp_path, monkeypatch, "python", game, *args)
+    assert native.pop("run")["where"].endswith("native back-end")
+    assert "Python back-end" in python.pop("run")["where"]
+    assert native == python
