@@ -21,7 +21,7 @@ from .tables import load_yaml
 
 MANIFEST = "mod.yaml"
 SCHEMA = Path(__file__).with_name("mod.schema.json")
-NOT_TABLES = {MANIFEST, "scenarios.yaml"}
+NOT_TABLES = {MANIFEST, "scenarios.yaml", "display.yaml"}  # beside the rules, not tables
 
 
 @dataclass

@@ -11,6 +11,7 @@ from rulebook.dsl.snippets import check_snippet
 
 from . import chance as explicit
 from .compile import compile_game
+from .research import ResearchFacilities
 from .machine import State, run
 from .moves import IllegalMove, Move
 from .options import resolve_options
@@ -30,7 +31,7 @@ class Result:
     reason: str
 
 
-class Game:
+class Game(ResearchFacilities):
     """Shared by every state of one game: the compiled rules, the boards, the names.
 
     >>> from rulebook.api import load_game
@@ -58,9 +59,7 @@ class Game:
         self._list_slots = frozenset(c.layout.list_slots)
         self._initial_data = c.initial_data()
         self._snippets: dict = {}
-        self._move_space = None
-        self._chance_space = None
-        self._observation_specs: dict = {}
+        self._research_spaces: dict = {}
         self._lazy_piles: frozenset = frozenset()
         if chance == "explicit":
             layout = c.layout
@@ -106,37 +105,6 @@ class Game:
         else:
             explicit.run_explicit(S, lambda state: run(state, self.compiled), self.compiled.RT,
                                   self._lazy_piles)
-
-    # ------------------------------------------------------------ explicit chance
-    def is_chance_node(self, S: State) -> bool:
-        """Whether chance decides next (only in a game made with chance="explicit")."""
-        return S.result is None and S.rng.__class__ is tuple and S.rng[2] is not None
-
-    def chance_outcomes(self, S: State) -> list[tuple]:
-        """The waiting chance decision's outcomes with their probabilities: (outcome, p) each.
-        An outcome is a piece kind's number for a draw or shuffle, the value itself for a pick."""
-        if not self.is_chance_node(S):
-            raise IllegalMove("no chance decision is waiting")
-        _, _, outcomes, weights = S.rng[2]
-        total = sum(weights)
-        return [(o, w / total) for o, w in zip(outcomes, weights)]
-
-    def chance_event(self, S: State) -> tuple:
-        """The waiting chance decision: (kind "draw" | "shuffle" | "pick", where, outcomes, weights);
-        where is the zone's slot for a draw or shuffle, the statement's place for a pick."""
-        if not self.is_chance_node(S):
-            raise IllegalMove("no chance decision is waiting")
-        return S.rng[2]
-
-    def apply_chance(self, S: State, outcome) -> None:
-        """Let chance choose `outcome` and play on to the next decision (chance or a player's)."""
-        if not self.is_chance_node(S):
-            raise IllegalMove("no chance decision is waiting")
-        try:
-            S.rng = explicit.give(S.rng, outcome)
-        except RulebookError as err:
-            raise IllegalMove(str(err)) from None
-        self._run(S)
 
     def _nothing_to_choose(self, S: State) -> RulesRuntimeError:
         """A decision with no legal move is a mistake in the rules: say where."""
@@ -206,28 +174,6 @@ class Game:
                 _, options, span = self.compiled.action_sites[action]
                 sources.extend((span, i) for i in range(len(options)))
         return sources
-
-    def move_space(self):
-        """The game's fixed move space (interpreter/movespace.py), built once."""
-        if self._move_space is None:
-            from .movespace import MoveSpace
-            self._move_space = MoveSpace(self)
-        return self._move_space
-
-    def chance_space(self):
-        """Fixed numbers for chance outcomes (interpreter/chancespace.py), built once."""
-        if self._chance_space is None:
-            from .chancespace import ChanceSpace
-            self._chance_space = ChanceSpace(self)
-        return self._chance_space
-
-    def observation_spec(self, pile_depth: int = 4):
-        """The game's observation spec (interpreter/observation.py), built once per pile depth."""
-        found = self._observation_specs.get(pile_depth)
-        if found is None:
-            from .observation import ObservationSpec
-            found = self._observation_specs[pile_depth] = ObservationSpec(self, pile_depth)
-        return found
 
     def iter_legal_moves(self, S: State) -> Iterator[Move]:
         site, _ = self._pending(S)
@@ -415,6 +361,42 @@ class Game:
         raw["rng"] = None  # the generator would tell every future draw
         return raw
 
+    def view_state(self, view: dict, filler: int = 0) -> State:
+        """A state that holds only what `view` (from view()) shows: whatever it hides is filled
+        in one fixed way — `filler` 0 or 1 gives two different fillings — and the generator, the
+        flow and the modifiers are left out. Anything computed from it is computed from the view
+        alone, so it cannot reveal what the view's player may not see; a value that differs
+        between the two fillings depends on hidden information."""
+        layout = self.compiled.layout
+        data = list(view["data"])
+        if len(data) != layout.size:
+            raise RulebookError("not a view of this game: its size differs")
+        for zone in layout.zones.values():
+            if zone.visibility == "public":
+                continue
+            kind = 0 if filler == 0 else zone.kinds - 1
+            for instance in range(zone.instances):
+                start = zone.base + instance * zone.width
+                marker = data[start]
+                if not (isinstance(marker, dict) and "hidden" in marker):
+                    continue
+                total = int(marker["hidden"])
+                if zone.ordered:
+                    data[start] = [kind] * total
+                else:
+                    data[start:start + zone.width] = [0] * zone.width
+                    data[start + kind] = total
+        for var in layout.vars.values():
+            count = 1
+            for d in var.dims:
+                count *= d.size
+            for slot in range(var.base, var.base + count):
+                if isinstance(data[slot], dict) and "hidden" in data[slot]:
+                    data[slot] = _filling(self._initial_data[slot], filler)
+        raw = {"data": data, "frames": [], "rng": 0, "mods": [], "decision": -1, "decider": -1,
+               "result": view.get("result"), "allows": []}
+        return State.from_json(raw, self._list_slots)
+
     def place_at(self, S: State, step: str, player: int) -> None:
         """Put S's flow at the first decision of `step` in `player`'s turn (for scenarios).
         Nothing else changes; raises PlacementError and leaves S as it was if that cannot be."""
@@ -425,18 +407,19 @@ class Game:
         return Position(self, S)
 
     def snippet(self, text: str, params: Optional[dict] = None, statements: bool = False,
-                path: str = "<snippet>", line: int = 1):
+                path: str = "<snippet>", line: int = 1, column: int = 1):
         """Compile rules text written outside the rules files, against this game.
 
         `params` maps names to types as written in rules (`player`, `colour`, `group of board`).
         Gives a function f(state, *values): an expression's value, or statements run on the state
-        (they cannot make decisions). Raises RulesError with file:line:column on bad text.
+        (they cannot make decisions). Raises RulesError with file:line:column on bad text (the
+        text starting at `line` and `column` of `path`).
         """
         params = dict(params or {})
         key = (text, tuple(params.items()), statements)
         found = self._snippets.get(key)
         if found is None:
-            nodes = check_snippet(self.program, text, params, statements, path, line)
+            nodes = check_snippet(self.program, text, params, statements, path, line, column)
             found = self.compiled.compile_snippet(self.program, nodes, params, statements)
             self._snippets[key] = found
         return found
@@ -452,6 +435,12 @@ class Game:
 
     def score(self, S: State, player: int) -> Optional[int]:
         return self.compiled.score(S, player) if self.compiled.score else None
+
+    def type_of(self, text: str, params: Optional[dict] = None, path: str = "<snippet>", line: int = 1,
+                column: int = 1):
+        """The static type of an expression written outside the rules (as snippet() takes it)."""
+        nodes = check_snippet(self.program, text, dict(params or {}), False, path, line, column)
+        return self.program.type_of(nodes[0])
 
 
 def option_values(S: State, L: list, bindings: list) -> list:
@@ -519,6 +508,19 @@ def space_pick(space, index: int) -> tuple:
         heads, tail = space
         return (heads[index // len(tail)], tail[index % len(tail)])
     return space[index]
+
+
+def _filling(start: Any, filler: int) -> Any:
+    """A hidden variable's stand-in: its start value, or (filler 1) another value of its type."""
+    if filler == 0:
+        return start
+    if isinstance(start, bool):
+        return not start
+    if isinstance(start, int):
+        return start + 1
+    if isinstance(start, (tuple, list)):
+        return list(start) + [0]
+    return 0 if start is None else None
 
 
 def _rule_text(span) -> str:

@@ -30,14 +30,17 @@ class RunSpec:
     options: tuple        # (name, value) pairs, sorted; list values as tuples
     bots: tuple           # one bot name per seat
     mods: tuple = ()      # mod folders layered over the rules, in order (absolute paths)
+    keep: Optional[str] = None  # a folder to write each game's full record into
 
     @classmethod
-    def make(cls, game_ref: str, options: dict, bots: str, players: int, mods: tuple = ()) -> "RunSpec":
+    def make(cls, game_ref: str, options: dict, bots: str, players: int, mods: tuple = (),
+             keep: Optional[str] = None) -> "RunSpec":
         path = Path(game_ref)
         rules = str(path.resolve()) if path.is_dir() else game_ref
         seats = tuple(str(b) for b in bots_for_seats(bots, players))
         frozen = ((name, tuple(v) if isinstance(v, list) else v) for name, v in options.items())
-        return cls(rules, tuple(sorted(frozen)), seats, tuple(str(Path(m).resolve()) for m in mods))
+        return cls(rules, tuple(sorted(frozen)), seats, tuple(str(Path(m).resolve()) for m in mods),
+                   str(Path(keep).resolve()) if keep else None)
 
 
 # One outcome per game, as plain data:
@@ -61,19 +64,38 @@ def remember_game(spec: RunSpec, game: Game) -> None:
     _GAMES[(spec.rules, spec.options, spec.mods)] = game
 
 
-def play_one(game: Game, bots: list, seed: int) -> Outcome:
-    """One game: its chance seeded by `seed`, the bots' choices by random.Random(seed)."""
+def play_one(game: Game, bots: list, seed: int, keep: Optional["RunSpec"] = None) -> Outcome:
+    """One game: its chance seeded by `seed`, the bots' choices by random.Random(seed). With
+    `keep` (a RunSpec whose `keep` names a folder), its full record is written there."""
     rng = random.Random(seed)
     state = game.new_initial_state(seed)
     decisions = 0
+    record = None
+    if keep is not None:
+        from ..records import new_record, record_move
+
+        record = new_record(game, keep.rules, keep.mods, seed, list(keep.bots))
     while not game.is_terminal(state):
-        game.apply(state, bots[game.current_player(state)].choose(game, state, rng))
+        move = bots[game.current_player(state)].choose(game, state, rng)
+        if record is not None:
+            record_move(record, game, state, move)
+        game.apply(state, move)
         decisions += 1
+    if record is not None and keep is not None:
+        _write_record(record, game, state, Path(str(keep.keep)) / f"game-{seed}.json")
     statistics = tuple(_number(fn(state)) for _, fn in game.compiled.statistics)
     scores = None
     if game.compiled.score is not None:
         scores = tuple(_number(game.compiled.score(state, p)) for p in range(game.player_count))
     return (seed, game.winning_players(state), game.result(state).reason, decisions, statistics, scores)
+
+
+def _write_record(record, game: Game, state, path: Path) -> None:
+    from ..play import describe_result
+    from ..records import write_record
+
+    record.result = describe_result(game, state)
+    write_record(path, record)
 
 
 def _number(value):
@@ -92,13 +114,15 @@ def play_chunk(spec: RunSpec, first_seed: int, count: int) -> tuple:
     survive pickling."""
     try:
         game = game_for(spec)
-        native = backend.native_player(game, spec.bots)
+        # Records need every move in its text form: games kept as records are played in Python.
+        native = None if spec.keep else backend.native_player(game, spec.bots)
         if native is not None:
             before = native.fallbacks
             outcomes = native.play_games(first_seed, count)
             return ("ok", outcomes, native.fallbacks - before)
         bots = [make_bot(name) for name in spec.bots]
-        return ("ok", [play_one(game, bots, seed) for seed in range(first_seed, first_seed + count)], 0)
+        keep = spec if spec.keep else None
+        return ("ok", [play_one(game, bots, seed, keep) for seed in range(first_seed, first_seed + count)], 0)
     except RulebookError as err:
         return ("error", str(err))
 
