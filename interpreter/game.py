@@ -43,7 +43,7 @@ class Game(ResearchFacilities):
 
     def __init__(self, program: Program, options: Optional[dict] = None,
                  player_names: Optional[Sequence[str]] = None, team_of: Optional[Sequence[int]] = None,
-                 chance: str = "seeded"):
+                 chance: str = "seeded", counting: bool = False):
         if chance not in CHANCE_MODES:
             raise OptionsError(f"chance must be one of {', '.join(CHANCE_MODES)}, not '{chance}'")
         self.program = program
@@ -52,8 +52,9 @@ class Game(ResearchFacilities):
         names = tuple(player_names) if player_names else tuple(f"player {i + 1}" for i in range(self.player_count))
         if len(names) != self.player_count:
             raise OptionsError(f"{len(names)} player names given for {self.player_count} players")
+        # A counting build marks every reach point play reaches in `reached` (interpreter/reach.py).
         self.compiled = compile_game(program, self.options, self.player_count, names,
-                                     tuple(team_of) if team_of is not None else None)
+                                     tuple(team_of) if team_of is not None else None, counting)
         c = self.compiled
         self._code, self._names, self._sites = c.code, c.block_names, c.sites
         self._list_slots = frozenset(c.layout.list_slots)
@@ -66,6 +67,15 @@ class Game(ResearchFacilities):
             self._lazy_piles = frozenset(
                 slot for name in explicit.lazily_shuffled_piles(program) for zone in [layout.zones[name]]
                 for slot in range(zone.base, zone.base + zone.instances))
+
+    @property
+    def reached(self) -> Optional[bytearray]:
+        """A counting build's marks, one per point of `reach_map` (None in a plain build)."""
+        return self.compiled.reached
+
+    @property
+    def reach_map(self):
+        return self.compiled.reach
 
     # ------------------------------------------------------------ names
     @property

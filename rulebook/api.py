@@ -70,9 +70,11 @@ def load_program_for(name_or_path: str | Path, mods: Sequence[str | Path] = ()) 
 
 def load_game(name_or_path: str | Path, options: Optional[dict] = None,
               player_names: Optional[Sequence[str]] = None, team_of: Optional[Sequence[int]] = None,
-              mods: Sequence[str | Path] = (), chance: str = "seeded") -> Game:
+              mods: Sequence[str | Path] = (), chance: str = "seeded", counting: bool = False) -> Game:
     """Load, check and compile a game, with any mods layered over it in order. Raises
     RulebookError (with file:line:column) on bad rules. `team_of` seats the players in other
     teams than the rules' default (same team sizes). `chance="explicit"` makes every draw, pick
-    and shuffle a chance decision (Game.chance_outcomes) instead of the seeded generator's."""
-    return Game(load_program_for(name_or_path, mods), options or {}, player_names, team_of, chance)
+    and shuffle a chance decision (Game.chance_outcomes) instead of the seeded generator's.
+    `counting=True` builds the game so that it marks what play reaches (`game.reached`, for
+    rules coverage); it plays the same games, a little slower."""
+    return Game(load_program_for(name_or_path, mods), options or {}, player_names, team_of, chance, counting)

@@ -110,6 +110,10 @@ def build_parser() -> argparse.ArgumentParser:
                       help="layer this mod over the game (repeatable, in order)")
     test.add_argument("-k", metavar="EXPRESSION", help="only scenarios whose names match (as pytest -k)")
     test.add_argument("--quiet", action="store_true", help="one character per scenario")
+    test.add_argument("--coverage", action="store_true",
+                      help="report which rules lines, branches, choices and table rows the scenarios reached")
+    test.add_argument("--coverage-html", metavar="DIR",
+                      help="also write the rules files with reached and missed lines marked as HTML pages in DIR")
 
     add_simulation_parsers(commands)
 
@@ -180,7 +184,12 @@ def _run(args) -> int:
         from .scenarios.runner import run_features  # pytest is only needed for this command
 
         extra = ["-k", args.k] if args.k else []
-        return run_features(args.paths, args.game, args.vocabulary, extra, args.quiet, args.mod)
+        coverage = None
+        if args.coverage or args.coverage_html:
+            from .coverage.session import CoverageSession
+
+            coverage = CoverageSession(args.coverage_html)
+        return run_features(args.paths, args.game, args.vocabulary, extra, args.quiet, args.mod, coverage)
     from .sim.commands import run_compare, run_simulate
 
     return run_simulate(args) if command == "simulate" else run_compare(args)

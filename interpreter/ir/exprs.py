@@ -245,6 +245,16 @@ class FrameIndex(Expr):
     """The position of the running frame in the state's frame stack (for a handler that may cancel)."""
 
 
+@dataclass(frozen=True)
+class Reached(Expr):
+    """A counting build only: mark reach point `point` — plus `value` when `offset` (the points of
+    a table's rows are consecutive, and value is a row) — then give value."""
+
+    point: int
+    value: Expr
+    offset: bool = False
+
+
 EXPR_CLASSES = (Const, Local, Load, Binary, Logic, Not, Neg, Cond, Checked, CallFn, Helper, MakeList,
                 Concat, Index, Length, Contains, IntRange, Comp, BestOf, SortBy, ZoneTotal, Present,
-                Format, Show, NoMods, ApplyMods, CellValue, FrameIndex)
+                Format, Show, NoMods, ApplyMods, CellValue, FrameIndex, Reached)

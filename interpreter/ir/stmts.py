@@ -148,6 +148,13 @@ class RunCell(Stmt):
     args: tuple
 
 
+@dataclass(frozen=True)
+class Reach(Stmt):
+    """A counting build only: reach point `point` (interpreter/reach.py) is reached."""
+
+    point: int
+
+
 # ---------------------------------------------------------------- only inside blocks
 @dataclass(frozen=True)
 class QueueFrame(Stmt):
@@ -214,6 +221,6 @@ class Pop(Terminator):
 
 
 STMT_CLASSES = (SetLocal, Store, Update, UpdateLocal, Do, If, ForEach, While, Break, Return, EndGame,
-                AddModifier, EndSpan, Log, PushAllow, PopAllow, RunCell, QueueFrame, QueueCell,
+                AddModifier, EndSpan, Log, PushAllow, PopAllow, RunCell, Reach, QueueFrame, QueueCell,
                 CancelCaller)
 TERMINATOR_CLASSES = (Jump, Branch, Suspend, PushFrames, Pop)

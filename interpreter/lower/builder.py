@@ -19,6 +19,7 @@ from ..ir.types import (
     BOOL, INT, NOTHING, SLOT, TEXT, UNKNOWN, Int, List, Type,
 )
 from ..layout import Dim, Layout
+from ..reach import ReachMap
 from ..runtime import RulesRuntimeError
 from .scope import Locals, Scope
 
@@ -70,6 +71,7 @@ class Builder:
         self.link_cache: dict = {}
         self._checker: Any = None
         self.evaluator: Callable = _no_evaluator  # set by the game lowering: build-time evaluation
+        self.reach: Optional[ReachMap] = None  # a counting build's reach points (lower/marks.py)
 
     # ------------------------------------------------------------ functions
     def reserve_function(self) -> int:

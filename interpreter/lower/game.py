@@ -22,17 +22,21 @@ from ..layout import (
     CURRENT_PHASE, CURRENT_PLAYER, CURRENT_STEP, grid_board, network_board, ports_board, ring_board,
 )
 from ..runtime import RulesRuntimeError
+from ..reach import ReachMap
+from . import marks
 from .builder import Builder, frozen
 from .context import Ctx
 from .exprs import lower_expr
-from .flow import BlockBuilder, Label, bindings, branch, label, lower_flat, public_label
+from .flow import BlockBuilder, Label, bindings, branch, label, lower_flat, mark_choices, public_label
 from .stmts import lower_body
 
 
 def build_game(program: Program, options: dict, player_count: int, player_names: tuple,
-               team_of: Optional[tuple], evaluator: Callable) -> GameIR:
+               team_of: Optional[tuple], evaluator: Callable, reach: Optional[ReachMap] = None) -> GameIR:
+    """`reach`: make a counting build, which marks those reach points (lower/marks.py)."""
     b = Builder(program, options, player_count)
     b.evaluator = evaluator
+    b.reach = reach
     b.player_names = tuple(player_names)
     kinds(b)
     for name, decl in program.consts.items():
@@ -58,7 +62,8 @@ def build_game(program: Program, options: dict, player_count: int, player_names:
         values=tuple(Value(name, b.value_fn[name], tuple(b.modifiers_of[name])) for name in program.values),
         codes=codes, invariants=extras[0], score=extras[1], statistics=extras[2],
         steps={k: tuple(v) for k, v in b.steps.items()}, calls={k: tuple(v) for k, v in b.calls.items()},
-        step_names=tuple(b.step_names), phase_names=tuple(b.phase_names), naming=naming(b), reveals=shown)
+        step_names=tuple(b.step_names), phase_names=tuple(b.phase_names), naming=naming(b), reveals=shown,
+        reach_points=len(reach) if reach is not None else 0)
 
 
 # ---------------------------------------------------------------- what options fix
@@ -242,7 +247,7 @@ def functions(b: Builder) -> None:
             scope = b.new_scope()
             for param in rule.params:
                 scope.bind(param.name, b.param_type(param))
-            statements = lower_body(b, rule.body, scope, Ctx())
+            statements = tuple(marks.block(b, rule)) + lower_body(b, rule.body, scope, Ctx())
             b.set_function(b.rule_fn[name], Function(f"rule {name}", "rule", len(rule.params),
                                                      scope.locals.frozen(), statements, INT, rule.span))
     for t in b.p.triggers:
@@ -254,7 +259,7 @@ def functions(b: Builder) -> None:
             scope.bind(name or "\0unused", ptype)
         params = len(scope.locals.infos)
         result = x.Const(False, type=BOOL) if event else None
-        body: list = []
+        body: list = marks.block(b, t)
         if t.condition is not None:
             unless = x.Not(lower_expr(b, t.condition, scope), type=BOOL)
             body.append(s.If(((unless, (s.Return(result, span=t.span),)),), span=t.span))
@@ -275,6 +280,7 @@ def blocks(b: Builder) -> None:
         bb = BlockBuilder(b, index, f"rule {name}", rule.span)
         for param in rule.params:
             bb.scope.bind(param.name, b.param_type(param))
+        bb.emit(marks.block(b, rule))
         lower_flat(bb, rule.body, bb.scope, Ctx(flat=True))
         b.blocks[index] = bb.finish(len(rule.params))
     for t in b.p.triggers:
@@ -301,6 +307,7 @@ def trigger_block(b: Builder, t: n.TriggerDecl) -> None:
         bb.scope.bind("\0flag", INT)
         handler = "flat"
     params = len(bb.scope.locals.infos)
+    bb.emit(marks.block(b, t))
     if t.condition is not None:
         go, stop = Label(), Label()
         branch(bb, lower_expr(b, t.condition, bb.scope), go, stop, t.span)
@@ -328,6 +335,9 @@ def actions(b: Builder) -> None:
             choices.append(Choice(text, binds, bb.fresh(), guard, public=public_label(bb, option, inner)))
             lower_flat(bb, option.body, inner, Ctx(flat=True))
             bb.end(s.Pop(span=option.span))
+        # The action's block is entered through one of its choices.
+        mark_choices(bb, decl, choices, [(o.binders, c.bindings) for o, c in zip(decl.options, choices)],
+                     tuple(marks.block(b, decl)))
         b.blocks[index] = bb.finish(len(decl.params))
         b.actions.append(Action(name, index, tuple(choices), decl.span))
 
@@ -399,8 +409,9 @@ def values(b: Builder) -> None:
         result = value
         if b.modifiers_of[name]:
             result = x.ApplyMods(b.value_fn[name], value, tuple(params), type=value.type)
+        body = tuple(marks.block(b, decl)) + (s.Return(result, span=decl.span),)
         b.set_function(b.value_fn[name], Function(f"value {name}", "value", len(decl.params), scope.locals.frozen(),
-                                                  (s.Return(result, span=decl.span),), value.type, decl.span))
+                                                  body, value.type, decl.span))
 
 
 def naming(b: Builder) -> Naming:

@@ -18,6 +18,7 @@ from ..ir import stmts as s
 from ..ir.program import Function, Modifier
 from ..ir.types import BOOL, INT, SLOT, TEXT, List, element
 from ..layout import CURRENT_PHASE, CURRENT_PLAYER, CURRENT_STEP
+from . import marks
 from .builder import Builder
 from .context import Ctx
 from .exprs import domain, lower_expr, offset
@@ -37,6 +38,7 @@ def handles(cls: type):
 def lower_body(b: Builder, body, scope: Scope, ctx: Ctx) -> tuple:
     out: list = []
     for st in body:
+        out.extend(marks.statement(b, st))
         out.extend(STATEMENTS[type(st)](b, st, scope, ctx))
     return tuple(out)
 
@@ -166,9 +168,10 @@ def s_Shuffle(b: Builder, st: n.Shuffle, scope: Scope, ctx: Ctx):
 
 @handles(n.If)
 def s_If(b: Builder, st: n.If, scope: Scope, ctx: Ctx):
-    branches = tuple((lower_expr(b, cond, scope), lower_body(b, body, scope.child(), ctx))
-                     for cond, body in st.branches)
+    branches = tuple((lower_expr(b, cond, scope), tuple(marks.arm(b, st, i)) + lower_body(b, body, scope.child(), ctx))
+                     for i, (cond, body) in enumerate(st.branches))
     otherwise = lower_body(b, st.otherwise, scope.child(), ctx) if st.otherwise is not None else ()
+    otherwise = tuple(marks.arm(b, st, "else")) + otherwise  # a counting build marks an else left out too
     return [s.If(branches, otherwise, span=st.span)]
 
 

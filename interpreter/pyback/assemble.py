@@ -16,6 +16,7 @@ from ..ir import exprs as x
 from ..ir.program import Function, GameIR
 from ..ir.stmts import Return
 from ..ir.types import INT, List
+from ..reach import counting_namespace
 from ..runtime import RulesRuntimeError
 from .blocks import write_block
 from .exprs import Env, expr
@@ -77,8 +78,11 @@ def function_access(slot: int) -> str:
 class PythonGame:
     """A game's compiled form, as Python functions in one namespace."""
 
-    def __init__(self, ir: GameIR, filename: str, program: Any = None):
+    def __init__(self, ir: GameIR, filename: str, program: Any = None, marks: Optional[bytearray] = None,
+                 reach: Any = None):
         self.ir = ir
+        # A counting build's marks, one per point of its ReachMap (interpreter/reach.py); else None.
+        self.reached, self.reach = marks, reach
         self.program = program
         self.filename = filename
         self.layout = ir.layout
@@ -94,6 +98,8 @@ class PythonGame:
         self.block_slots = tuple(len(b.locals) for b in ir.blocks)
         self.block_names = tuple(b.name for b in ir.blocks)
         self.namespace: dict[str, Any] = dict(HELPERS, K=self.constants, RT=self.RT, SLOTS=self.block_slots)
+        if marks is not None:
+            self.namespace.update(counting_namespace(marks))
         self._pending: list = []  # (name, callable slot) resolved after exec
         self._write_functions()
         entries = [self._write_block(i) for i in range(len(ir.blocks))]

@@ -125,6 +125,12 @@ def p_Cond(e: x.Cond, env: Env) -> str:
     return f"({expr(e.then, env)} if {expr(e.test, env)} else {expr(e.other, env)})"
 
 
+@handles(x.Reached)
+def p_Reached(e: x.Reached, env: Env) -> str:
+    helper = "reach_row" if e.offset else "reached_value"
+    return f"{helper}(R, {e.point}, {expr(e.value, env)})"
+
+
 @handles(x.Checked)
 def p_Checked(e: x.Checked, env: Env) -> str:
     return f"ix({expr(e.value, env)}, {e.low}, {e.size}, {env.k(e.span)})"

@@ -102,6 +102,11 @@ def w_If(w: Writer, st: s.If, depth: int) -> None:
         w.body(st.otherwise, depth + 1)
 
 
+@handles(s.Reach)
+def w_Reach(w: Writer, st: s.Reach, depth: int) -> None:
+    w.line(f"R[{st.point}] = 1", depth, st)
+
+
 @handles(s.ForEach)
 def w_ForEach(w: Writer, st: s.ForEach, depth: int) -> None:
     w.line(f"for {w.env.access(st.var)} in {domain(st.domain, w.env)}:", depth, st)

@@ -18,6 +18,7 @@ from pytest_bdd import given, parsers, then, when
 from rulebook.dsl.errors import RulebookError, RulesError
 
 from .. import api
+from ..coverage.session import CoverageSession, find_session
 from .vocabulary import VOCABULARY_FILE, load_vocabulary
 from .world import ScenarioFailure, World
 
@@ -33,6 +34,17 @@ def pytest_addoption(parser) -> None:
                     help="a mod to layer over every game (repeatable, in order); its scenarios.yaml adds sentences")
     group.addoption("--rulebook-vocabulary", action="append", default=[], metavar="FILE",
                     help="an extra scenario vocabulary file to add to every game's (repeatable)")
+    group.addoption("--rulebook-coverage", action="store_true", default=False,
+                    help="report which rules, branches, choices and table rows the scenarios reached")
+    group.addoption("--rulebook-coverage-html", metavar="DIR", default=None,
+                    help="also write the rules files, reached and missed lines marked, as HTML pages in DIR")
+
+
+def pytest_configure(config) -> None:
+    wanted = config.getoption("--rulebook-coverage") or config.getoption("--rulebook-coverage-html")
+    if wanted and find_session(config) is None:
+        session = CoverageSession(config.getoption("--rulebook-coverage-html"), report_in_summary=True)
+        config.pluginmanager.register(session, "rulebook-coverage")
 
 
 def default_game() -> str:
@@ -97,7 +109,8 @@ def rulebook_world(request) -> World:
         program, vocabulary = _loaded(str(folder.resolve()), extra, mods)
     except RulesError as err:
         raise ScenarioFailure("the rules or their vocabulary do not load:\n" + str(err)) from None
-    return World(folder, program, vocabulary, mods=mods)
+    session = find_session(request.config)
+    return World(folder, program, vocabulary, mods=mods, coverage=session.coverage if session else None)
 
 
 def _dispatch(request, world: World, keyword: str, sentence: str) -> None:

@@ -5,11 +5,13 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import Sequence
+from typing import Optional, Sequence
 
 import pytest
 
 from rulebook.dsl.errors import RulebookError
+
+from ..coverage.session import CoverageSession
 
 
 class _Tally:
@@ -53,8 +55,10 @@ def _resolved_game(mapping: str) -> str:
 
 
 def run_features(paths: Sequence[str], games: Sequence[str] = (), vocabularies: Sequence[str] = (),
-                 pytest_args: Sequence[str] = (), quiet: bool = False, mods: Sequence[str] = ()) -> int:
-    """Run the scenarios; print pytest's report and a closing `N passed, N failed` line."""
+                 pytest_args: Sequence[str] = (), quiet: bool = False, mods: Sequence[str] = (),
+                 coverage: Optional[CoverageSession] = None) -> int:
+    """Run the scenarios; print pytest's report and a closing `N passed, N failed` line. With a
+    coverage session, the rules coverage report comes just before that line."""
     files = feature_files(paths)
     tally = _Tally()
     with tempfile.TemporaryDirectory(prefix="rulebook-test-") as tmp:
@@ -77,10 +81,14 @@ def run_features(paths: Sequence[str], games: Sequence[str] = (), vocabularies: 
         here = os.getcwd()
         os.chdir(folder)  # scenarios are then named plainly, not by a path to a temporary folder
         try:
-            code = pytest.main(args + list(pytest_args), plugins=[tally])
+            plugins: list = [tally] + ([coverage] if coverage is not None else [])
+            code = pytest.main(args + list(pytest_args), plugins=plugins)
         finally:  # a later run in this process must import its own module of that name
             os.chdir(here)
             sys.modules.pop(module.stem, None)
+    if coverage is not None:
+        print()
+        coverage.write(sys.stdout)
     print(f"{tally.passed} passed, {tally.failed} failed")
     sys.stdout.flush()
     if code not in (0, 1) and tally.failed == 0 and tally.passed == 0:

@@ -35,6 +35,7 @@ class World:
     before_when: Any = None
     refusal: Optional[str] = None
     mods: tuple = ()  # mod folders layered over the rules, in order
+    coverage: Any = None  # a rulebook.coverage Coverage: games are then counting builds, added to it
 
     # ------------------------------------------------------------ words → values
     def player(self, word: str) -> int:
@@ -177,7 +178,10 @@ class World:
             raise ScenarioFailure(f"a {count}-player game needs {count} names, not {len(names)}")
         seed = int(value("seed", 1) or 1)
         self.game = _shared_game(load_game, str(Path(self.rules).resolve()), _hashable(options), tuple(names),
-                                 tuple(team_of) if team_of is not None else None, self.mods)
+                                 tuple(team_of) if team_of is not None else None, self.mods,
+                                 self.coverage is not None)
+        if self.coverage is not None:
+            self.coverage.add(self.game)
         self.state = self.game.new_initial_state(seed)
         self.act(step, self.vocabulary.start, values)
 
@@ -483,10 +487,11 @@ class World:
 
 @lru_cache(maxsize=64)
 def _shared_game(load_game, rules: str, options: tuple, names: tuple, team_of: Optional[tuple],
-                 mods: tuple = ()) -> Game:
+                 mods: tuple = (), counting: bool = False) -> Game:
     """One Game per rules, mods, options and seating, shared by the scenarios that ask for it: a
-    Game holds no state of play, and its compiled snippets then serve every scenario."""
-    return load_game(rules, dict(options), names, team_of=team_of, mods=mods)
+    Game holds no state of play, and its compiled snippets then serve every scenario. Under
+    rules coverage it is a counting build."""
+    return load_game(rules, dict(options), names, team_of=team_of, mods=mods, counting=counting)
 
 
 _MEMBER = "_member"  # a loop name no vocabulary placeholder uses
