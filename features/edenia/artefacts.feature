@@ -225,3 +225,33 @@ Feature: Artefact tokens — played before or after the move, never during it
     When Leo tries to play the 3-point Mobile teleporter to send sheep 1 to b2
     Then the move is rejected
     And nothing has changed
+
+  Scenario: D34 — with a single tile left in the deck, the R2-M2 draws it and there is nothing to choose
+    Given a game of Edenia between Leo and Lisa
+    And tile S2 lies on c1
+    And tile S3 lies on d1
+    And tile T1 lies on e1
+    And tile T2 lies on a2
+    And tile T3 lies on b2
+    And tile T4 lies on c2
+    And tile T5 lies on d2
+    And tile T6 lies on e2
+    And tile T7 lies on a3
+    And tile T8 lies on b3
+    And tile T9 lies on d3
+    And tile T10 lies on e3
+    And tile T11 lies on a4
+    And tile T12 lies on b4
+    And tile T13 lies on c4
+    And tile T14 lies on d4
+    And tile T15 lies on e4
+    And tile T16 lies on a5
+    And tile T17 lies on b5
+    And tile T18 lies on c5
+    And tile T19 lies on d5
+    And Leo has the 3-point R2-M2
+    Then the deck has 1 tile
+    When Leo plays the 3-point R2-M2
+    And Leo moves sheep 1 by the east comet path
+    Then tile S1 lies on b1
+    And the deck has 0 tiles

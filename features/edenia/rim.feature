@@ -52,3 +52,23 @@ Feature: The Outer Rim — relay stations and rim tunnels
     When Leo moves sheep 1 on
     Then the game is over and Leo wins by the Law of the Universe
     And Leo's sheep 1 is at b1 north comet heading north
+
+  Scenario: D19, D17 — the bounce at a relay station puts the sheep back on the port its move started from: the move ends there
+    Given a game of Edenia between Leo and Lisa
+    And tile T17 lies on e3
+    And tile T11 lies on d3
+    And the die will roll comet
+    And Leo's sheep 1 is at e3 east comet heading west
+    When Leo moves sheep 1 on
+    And Leo chooses the east side
+    Then Leo has 3 clovers
+    And the relay station at e3 has no clover
+    And Leo's sheep 1 is at e3 east comet heading west
+    And it is Lisa's turn
+
+  Scenario: D6 — no path reaches the bare rim beside Arridis: a sheep put there by hand stops
+    Given a game of Edenia between Leo and Lisa
+    And Leo's sheep 1 is at a1 north star heading north
+    When Leo moves sheep 1 on
+    Then Leo's sheep 1 is at a1 north star heading north
+    And it is Lisa's turn
