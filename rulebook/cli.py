@@ -173,9 +173,7 @@ def _run(args) -> int:
 
         return run_play(args)
     if command == "replay":
-        from .replay import run_replay
-
-        return run_replay(args)
+        return _replay(args)
     if command == "games":
         from .catalog import run_games
 
@@ -237,6 +235,20 @@ def _flags_of(parser: argparse.ArgumentParser, command: str) -> list[str]:
         if sub is not None:
             return sorted(f for f in sub._option_string_actions if f.startswith("--"))
     return []
+
+
+def _replay(args) -> int:
+    from .replay import Stepper, open_replay
+
+    replay = open_replay(args.record, args.as_player)
+    if args.html:
+        from .page import write_page
+
+        write_page(replay, args.html)
+        print(f"Wrote {args.html}: {replay.steps} moves, views: {', '.join(v.label for v in replay.viewers)}")
+        return 0
+    Stepper(replay, sys.stdin, sys.stdout).run(args.at or 0)
+    return 0
 
 
 def _check(args) -> int:

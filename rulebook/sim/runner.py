@@ -91,8 +91,7 @@ def play_one(game: Game, bots: list, seed: int, keep: Optional["RunSpec"] = None
 
 
 def _write_record(record, game: Game, state, path: Path) -> None:
-    from ..play import describe_result
-    from ..records import write_record
+    from ..records import describe_result, write_record
 
     record.result = describe_result(game, state)
     write_record(path, record)
