@@ -1,6 +1,7 @@
 """Compiling a game: lowering, then the optimising passes, then the Python back-end — once per game."""
 from __future__ import annotations
 
+from functools import partial
 from typing import Optional
 
 from rulebook.dsl.program import Program
@@ -10,15 +11,31 @@ from .lower.game import build_game
 from .passes import optimise
 from .pyback.assemble import PythonGame
 from .pyback.evaluate import evaluate
+from .reach import ReachMap
+
+
+# A counting build leaves out the passes that move code between rules (a mark must stay where
+# its rule is; such a build is never the hot path).
+COUNTING_SKIPS = frozenset({"inline", "frames", "unroll", "hoist"})
 
 
 def compile_ir(program: Program, options: dict, player_count: int, player_names: tuple,
-               team_of: Optional[tuple] = None, skip: frozenset = frozenset()) -> GameIR:
-    """The optimised compiled form of a game with these options (`skip`: passes left out)."""
-    return optimise(build_game(program, options, player_count, player_names, team_of, evaluate), skip)
+               team_of: Optional[tuple] = None, reach: Optional[ReachMap] = None,
+               marks: Optional[bytearray] = None, skip: frozenset = frozenset()) -> GameIR:
+    """The optimised compiled form of a game with these options (a counting build with `reach`,
+    whose build-time reads are marked in `marks`; `skip`: passes left out, to measure them)."""
+    evaluator = evaluate if marks is None else partial(evaluate, marks=marks)
+    if reach is not None:
+        skip = skip | COUNTING_SKIPS
+    return optimise(build_game(program, options, player_count, player_names, team_of, evaluator, reach), skip)
 
 
 def compile_game(program: Program, options: dict, player_count: int, player_names: tuple,
-                 team_of: Optional[tuple] = None, skip: frozenset = frozenset()) -> PythonGame:
-    ir = compile_ir(program, options, player_count, player_names, team_of, skip)
-    return PythonGame(ir, f"<compiled rules of {program.title}>", program)
+                 team_of: Optional[tuple] = None, counting: bool = False,
+                 skip: frozenset = frozenset()) -> PythonGame:
+    """The Python back-end's game. `counting`: a counting build, which marks every reach point
+    play reaches (interpreter/reach.py) in `.reached`; a plain build has no marks at all."""
+    reach = ReachMap(program) if counting else None
+    marks = bytearray(len(reach)) if reach is not None else None
+    ir = compile_ir(program, options, player_count, player_names, team_of, reach, marks, skip)
+    return PythonGame(ir, f"<compiled rules of {program.title}>", program, marks, reach)

@@ -165,7 +165,7 @@ class MoveSpace:
         for axis, value in zip(block.axes, values):
             placeholder = "{" + axis.name + "}"
             if placeholder not in text:
-                unshown.append(f"{axis.name} {axis.show(value)}")
+                unshown.append(f"{axis.name} = {axis.show(value)}")
             text = text.replace(placeholder, axis.show(value))
         return text + (f" ({', '.join(unshown)})" if unshown else "")
 

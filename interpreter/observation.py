@@ -226,14 +226,16 @@ class ObservationSpec:
 
             def counts(v, out, at):
                 for item in v:
-                    out[at + item - low] += 1.0
+                    if item is not None and 0 <= item - low < size:
+                        out[at + item - low] += 1.0
             return size, 0.0, BIG, "how many times each value appears", counts
         size, low = self._enumerable(t)
         if size is None:
             return 1, -BIG, BIG, "the value", _scalar
 
         def one_hot(v, out, at):
-            out[at + v - low] = 1.0
+            if 0 <= v - low < size:
+                out[at + v - low] = 1.0
         return size, 0.0, 1.0, "one-hot (none: all zero)", one_hot
 
     def _enumerable(self, t: n.TypeRef) -> tuple:

@@ -1,18 +1,19 @@
-"""The `rulebook` command: check a rules folder, play a game. No traceback reaches the user."""
+"""The `rulebook` command: check rules, play (alone, against bots, with friends), replay, simulate.
+
+Only argparse is imported up front, so `rulebook --help` answers at once; the engine is imported
+when a command runs. No traceback reaches the user.
+"""
 from __future__ import annotations
 
 import argparse
+import difflib
 import os
 import sys
-from pathlib import Path
 from typing import Optional, Sequence
 
-from rulebook.dsl.errors import OptionsError, RulebookError, RulesError
+from .sim.arguments import BOTS_HELP, add_parsers as add_simulation_parsers
 
-from . import api
-from .option_words import game_flags as _game_flags, option_pairs as _option_pairs
-from .play import play_game, write_json_log
-from .sim.commands import add_parsers as add_simulation_parsers, run_compare, run_simulate
+GAME_OPTION_COMMANDS = ("play", "check", "simulate", "compare")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -24,34 +25,78 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-GAME_OPTION_COMMANDS = ("play", "check", "simulate", "compare")
+class _Version(argparse.Action):
+    """--version, looked up only when asked for."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
+        super().__init__(option_strings, dest, nargs=0, default=default, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"rulebook {version()}")
+        parser.exit()
+
+
+def version() -> str:
+    from importlib.metadata import PackageNotFoundError, version as installed
+
+    try:
+        return installed("rulebook-engine")
+    except PackageNotFoundError:
+        return "(not installed: a source checkout)"
+
+
+def _game_arguments(parser) -> None:
+    parser.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a game option, e.g. -o expert=true (repeatable); or as a flag: --expert")
+    parser.add_argument("--mod", action="append", default=[], metavar="PATH",
+                        help="layer this mod over the game (repeatable, in order)")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="rulebook", description="Rules-as-data for board games: check rules, play games.")
+    parser = _Parser(prog="rulebook", description="Rules-as-data for board games: check rules, play, "
+                                                  "replay and simulate games.")
+    parser.add_argument("--version", action=_Version, help="print Rulebook's version and exit")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     check = commands.add_parser("check", help="load and check a rules folder; print every error and warning",
-                                description="Load and check a rules folder. Exits 1 if there is an error.")
+                                description="Load and check a rules folder (and its display.yaml). "
+                                            "Exits 1 if there is an error.")
     check.add_argument("path", help="a rules folder, or the name of a shipped game")
-    check.add_argument("--mod", action="append", default=[], metavar="PATH",
-                       help="check with this mod layered over the game (repeatable, in order)")
-    check.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
-                       help="also compile with this option (repeatable)")
+    _game_arguments(check)
 
-    play = commands.add_parser("play", help="play a whole game with random players and print its log",
-                               description="Play a whole game with random players and print a readable log. "
-                                           "A game's own options can also be given as flags: --NAME [VALUE] "
-                                           "(e.g. --expert, --characters Monk,Herald,Thief).")
-    play.add_argument("game", help="a shipped game's name (see 'rulebook games') or a rules folder")
+    play = commands.add_parser(
+        "play", help="play a game: against bots, with friends at one screen, or bots alone",
+        description="Play a whole game and print its log. Seats are bots (random by default) unless "
+                    "--human takes them; a person sees the position as they may see it and the legal moves "
+                    "numbered (type 'help' at the prompt). A game's own options are flags too: --NAME [VALUE] "
+                    "(e.g. --expert, --characters Monk,Herald,Thief).")
+    play.add_argument("game", nargs="?", help="a shipped game's name (see 'rulebook games') or a rules folder")
     play.add_argument("--players", type=int, help="number of players (the game says which counts it allows)")
-    play.add_argument("--seed", type=int, default=0, help="seed for the game's chance and the random players (default 0)")
-    play.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
-                      help="a game option, e.g. -o expert=true (repeatable)")
-    play.add_argument("--mod", action="append", default=[], metavar="PATH",
-                      help="layer this mod over the game (repeatable, in order)")
+    play.add_argument("--names", metavar="A,B,…", help="the players' names, one per seat (sets --players)")
+    play.add_argument("--human", action="append", default=[], metavar="SEAT",
+                      help="a seat a person plays: its number (from 1) or its player's name (repeatable)")
+    play.add_argument("--bots", metavar="BOTS", help=BOTS_HELP.replace("(default random)", "(default random); "
+                                                                       "'human' in the list seats a person"))
+    play.add_argument("--seed", type=int, help="seed for the game's chance and the bots (default 0)")
+    _game_arguments(play)
+    play.add_argument("--as", dest="as_player", metavar="PLAYER",
+                      help="print the log as this player may see it; --save/--json then write their record")
+    play.add_argument("--save", metavar="FILE", help="write the game's record to FILE (also when it is left "
+                                                     "unfinished)")
+    play.add_argument("--json", metavar="FILE", help="the same as --save ('-' for standard output)")
+    play.add_argument("--resume", metavar="FILE", help="go on with a saved game (from its full record)")
     play.add_argument("--quiet", action="store_true", help="print only the result")
-    play.add_argument("--json", metavar="FILE", help="write the full move log and result as JSON to FILE")
+
+    replay = commands.add_parser(
+        "replay", help="step through a game's record, or write it as an HTML page",
+        description="Step through a record (from play --save, play --json or simulate --keep-records) in "
+                    "the terminal — next, back, jump, any player's view — or write it as one self-contained "
+                    "HTML page with the board at every step.")
+    replay.add_argument("record", metavar="FILE", help="a game record")
+    replay.add_argument("--as", dest="as_player", metavar="PLAYER",
+                        help="only this player's view (the page then holds nothing they may not see)")
+    replay.add_argument("--html", metavar="PAGE", help="write the replay as one HTML page to PAGE")
+    replay.add_argument("--at", type=int, metavar="N", help="start at move N (0: the start)")
 
     test = commands.add_parser("test", help="run .feature scenarios against the step library",
                                description="Run any .feature files or folders of them against the shipped "
@@ -65,11 +110,19 @@ def build_parser() -> argparse.ArgumentParser:
                       help="layer this mod over the game (repeatable, in order)")
     test.add_argument("-k", metavar="EXPRESSION", help="only scenarios whose names match (as pytest -k)")
     test.add_argument("--quiet", action="store_true", help="one character per scenario")
+    test.add_argument("--coverage", action="store_true",
+                      help="report which rules lines, branches, choices and table rows the scenarios reached")
+    test.add_argument("--coverage-html", metavar="DIR",
+                      help="also write the rules files with reached and missed lines marked as HTML pages in DIR")
 
     add_simulation_parsers(commands)
 
-    games = commands.add_parser("games", help="list the games shipped with Rulebook")
-    games.set_defaults(command="games")
+    games = commands.add_parser("games", help="list the shipped games; or one game's options and sentences",
+                                description="Without GAME: each shipped game with its player counts and "
+                                            "options. With GAME: every option (type, default, allowed values) "
+                                            "and the scenario sentences the game declares.")
+    games.add_argument("game", nargs="?", help="a shipped game's name or a rules folder")
+    games.add_argument("--mod", action="append", default=[], metavar="PATH", help="with this mod (repeatable)")
     return parser
 
 
@@ -81,23 +134,20 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 2
     if extra and args.command not in GAME_OPTION_COMMANDS:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    from rulebook.dsl.errors import MissingInput, OptionsError, RulebookError, RulesError
+
     try:
-        args.game_options = _game_flags(extra)
-    except OptionsError as err:
-        print(f"rulebook: {err}", file=sys.stderr)
-        return 2
-    try:
-        return {"check": _check, "play": _play, "test": _test, "games": _games,
-                "simulate": run_simulate, "compare": run_compare}[args.command](args)
+        args.game_options = _game_options(parser, args, extra)
+        return _run(args)
     except RulesError as err:
         for diagnostic in err.diagnostics:
             print(diagnostic.render(), file=sys.stderr)
         return 1
-    except (OptionsError, api.GameNotFound) as err:
+    except (OptionsError, MissingInput) as err:  # a bad value, or an input that is not there
         print(f"rulebook: {err}", file=sys.stderr)
         return 2
-    except RulebookError as err:
-        print(f"rulebook: {err}", file=sys.stderr)
+    except RulebookError as err:  # placed in the rules (file:line:column, the line, a caret), or one line
+        print(err.render() if getattr(err, "span", None) else f"rulebook: {err}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("rulebook: interrupted", file=sys.stderr)
@@ -112,45 +162,111 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 70
 
 
+def _run(args) -> int:
+    command = args.command
+    if command == "check":
+        return _check(args)
+    if command == "play":
+        from .session import run_play
+
+        return run_play(args)
+    if command == "replay":
+        return _replay(args)
+    if command == "games":
+        from .catalog import run_games
+
+        return run_games(args)
+    if command == "test":
+        from .scenarios.runner import run_features  # pytest is only needed for this command
+
+        extra = ["-k", args.k] if args.k else []
+        coverage = None
+        if args.coverage or args.coverage_html:
+            from .coverage.session import CoverageSession
+
+            coverage = CoverageSession(args.coverage_html)
+        return run_features(args.paths, args.game, args.vocabulary, extra, args.quiet, args.mod, coverage)
+    from .sim.commands import run_compare, run_simulate
+
+    return run_simulate(args) if command == "simulate" else run_compare(args)
+
+
+def _game_options(parser: argparse.ArgumentParser, args, extra: list) -> dict:
+    """The game's own options given as flags (`--expert`), once each is known to be one: a flag
+    that is neither the command's nor the game's is reported as a mistyped flag when it is close
+    to one of the command's, else as neither."""
+    from rulebook.dsl.errors import OptionsError
+
+    from .option_words import game_flags
+
+    options = game_flags(extra)
+    if not options:
+        return options
+    game = getattr(args, "game", None) or getattr(args, "path", None)
+    command = args.command
+    if game is None:
+        raise OptionsError(f"unrecognized arguments: {' '.join(extra)}" +
+                           (" (with --resume, the options come from the record)" if getattr(args, "resume", None) else ""))
+    from . import api
+
+    program = api.load_program_for(game, getattr(args, "mod", []))
+    known = set(program.options) | {"players"}
+    flags = _flags_of(parser, command)
+    for name in options:
+        if name in known:
+            continue
+        flag = "--" + name.replace("_", "-")
+        close = difflib.get_close_matches(flag, flags, 1, 0.75)
+        if close:
+            raise OptionsError(f"unknown flag {flag} (did you mean {close[0]}?); see 'rulebook {command} --help'")
+        near = difflib.get_close_matches(name, sorted(known), 1, 0.6)
+        hint = f" (did you mean --{near[0].replace('_', '-')}?)" if near else ""
+        listing = ", ".join("--" + o.replace("_", "-") for o in sorted(program.options)) or "none"
+        raise OptionsError(f"unknown flag {flag}{hint}: 'rulebook {command}' has no such flag and {program.title} "
+                           f"no such option (its options: {listing}; see 'rulebook games {game}')")
+    return options
+
+
+def _flags_of(parser: argparse.ArgumentParser, command: str) -> list[str]:
+    for action in parser._subparsers._group_actions:  # type: ignore[union-attr]
+        sub = action.choices.get(command) if isinstance(action.choices, dict) else None
+        if sub is not None:
+            return sorted(f for f in sub._option_string_actions if f.startswith("--"))
+    return []
+
+
+def _replay(args) -> int:
+    from .replay import Stepper, open_replay
+
+    replay = open_replay(args.record, args.as_player)
+    if args.html:
+        from .page import write_page
+
+        write_page(replay, args.html)
+        print(f"Wrote {args.html}: {replay.steps} moves, views: {', '.join(v.label for v in replay.viewers)}")
+        return 0
+    Stepper(replay, sys.stdin, sys.stdout).run(args.at or 0)
+    return 0
+
+
 def _check(args) -> int:
+    from pathlib import Path
+
+    from . import api
+    from .display import display_for, scene_of
+    from .option_words import option_pairs
+
     folder = api.find_rules(args.path)
     program = api.load_program_for(folder, args.mod)
     for warning in program.warnings:
         print(warning.render())
     # Compiling for the default options (and any given) finds what only shows with real numbers.
-    api.load_game(folder, {**_option_pairs(args.option), **args.game_options}, mods=args.mod)
+    game = api.load_game(folder, {**option_pairs(args.option), **args.game_options}, mods=args.mod)
+    if any((Path(p) / "display.yaml").is_file() for p in (folder, *args.mod)):
+        display_for(game, args.mod)
+        scene_of(game, game.new_initial_state(0), None)  # the display works out on a real position
     count = len(program.warnings)
     print(f"{folder}: ok" + (f" ({count} warning{'s' if count != 1 else ''})" if count else ""))
-    return 0
-
-
-def _play(args) -> int:
-    options = {**_option_pairs(args.option), **args.game_options}
-    if args.players is not None:
-        options["players"] = args.players
-    game = api.load_game(args.game, options, mods=args.mod)
-    out = None if args.quiet else sys.stdout
-    record = play_game(game, args.seed, out)
-    print(record.summary)
-    if args.json:
-        try:
-            write_json_log(Path(args.json), game, args.seed, options, record)
-        except OSError as err:
-            print(f"rulebook: cannot write {args.json}: {err.strerror}", file=sys.stderr)
-            return 2
-    return 0
-
-
-def _test(args) -> int:
-    from .scenarios.runner import run_features  # pytest is only needed for this command
-
-    extra = ["-k", args.k] if args.k else []
-    return run_features(args.paths, args.game, args.vocabulary, extra, args.quiet, args.mod)
-
-
-def _games(args) -> int:
-    for name in api.shipped_games():
-        print(name)
     return 0
 
 

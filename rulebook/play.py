@@ -1,69 +1,125 @@
-"""Play one game with random players, keeping a readable log and a machine-readable record."""
+"""Play one game: bots and people at the seats, a readable log, and the game's record."""
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Optional, TextIO
+from typing import Callable, Optional, TextIO
 
 from rulebook.interpreter.game import Game
+from rulebook.interpreter.machine import State
+
+from .records import Record, describe_result, record_move
+from .seats import HUMAN
+
+EVERYTHING = "everything"  # a log that shows every move as it is (nobody's view in particular)
+
+
+def summary(record: Record) -> str:
+    if record.result is None:
+        return f"Game left unfinished after {len(record.moves)} moves"
+    return f"Game over: {record.result['outcome']} ({record.result['reason']})"
+
+
+def shown_names(game: Game) -> list[str]:
+    """"player 1 (north)": each player and their team, when the game names teams apart from players."""
+    return [name if game.team_names[game.team_of(p)] == name else f"{name} ({game.team_names[game.team_of(p)]})"
+            for p, name in enumerate(game.player_names)]
 
 
 @dataclass
-class GameRecord:
-    moves: list = field(default_factory=list)  # (player, move text, move json) each
-    result: dict = field(default_factory=dict)
-    summary: str = ""
+class Ask:
+    """What a person at a seat answered: a move to play, or `undo` / `quit`."""
+
+    move: object = None
+    command: Optional[str] = None
 
 
-def describe_result(game: Game, state) -> dict:
-    """Who won and why, in the game's own words (team names and reason come from the rules)."""
-    result = game.result(state)
-    names = game.player_names if result.by_player else game.team_names
-    winners = [names[w] for w in result.winners]
-    if not winners or len(game.winning_players(state)) == game.player_count:
-        outcome = "a draw"
-    elif len(winners) == 1:
-        outcome = f"{winners[0]} wins"
-    else:
-        outcome = " and ".join(winners) + " share the victory"
-    return {"winners": winners, "winning_players": [game.player_names[p] for p in game.winning_players(state)],
-            "reason": result.reason, "outcome": outcome, "returns": game.returns(state)}
+@dataclass
+class Table:
+    """One game at the table: who sits where, what is printed, what is recorded.
+
+    `seats` holds 'human' or a bot's name per seat; `people` answers for the human seats (see
+    rulebook.human); `log_viewer` is whose eyes the log is written for: a player, None (what
+    everyone sees) or EVERYTHING.
+    """
+
+    game: Game
+    seats: list
+    record: Record
+    out: Optional[TextIO] = None
+    people: object = None
+    log_viewer: object = EVERYTHING
+    rng: random.Random = field(default_factory=random.Random)
+    on_save: Optional[Callable[[str], None]] = None
+    bots: dict = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        from .bots import make_bot
+
+        self.bots = {p: make_bot(s) for p, s in enumerate(self.seats) if s != HUMAN}
+        self.names = shown_names(self.game)
+
+    def play(self, start) -> State:
+        """Play from `start` (a state, or a function that sets one up, whose log is printed too)
+        to the end, or until a person quits; gives the last state."""
+        game = self.game
+        history: list[tuple[State, int]] = []  # each human decision: (state, moves recorded before it)
+        game.set_log(self._log, self._log_audience())
+        try:
+            state = start() if callable(start) else start
+            while not game.is_terminal(state):
+                player = game.current_player(state)
+                if self.seats[player] == HUMAN:
+                    history.append((state.copy(), len(self.record.moves)))
+                    answer = self.people.ask(game, state, player, self.record)
+                    if answer.command == "quit":
+                        history.pop()
+                        break
+                    if answer.command == "undo":
+                        history.pop()
+                        if not history:
+                            self.people.say("Nothing to undo: this is the first decision of the game's people.")
+                            continue
+                        state, kept = history.pop()
+                        del self.record.moves[kept:]
+                        self.people.say(f"Back to {game.player_names[game.current_player(state)]}'s "
+                                        f"previous decision (move {kept + 1}).")
+                        continue
+                    move = answer.move
+                else:
+                    move = self.bots[player].choose(game, state, self.rng)
+                self._say_move(state, player, move)
+                record_move(self.record, game, state, move)
+                game.apply(state, move)
+        finally:
+            game.set_log(None)
+        if game.is_terminal(state):
+            self.record.result = describe_result(game, state)
+        return state
+
+    def _log_audience(self) -> Optional[int]:
+        """Whose log the rules' `log … to P` lines are written for: everything (None), one
+        player, or -1 — nobody in particular, so each such line comes in its public text."""
+        if self.log_viewer == EVERYTHING:
+            return None
+        return -1 if self.log_viewer is None else self.log_viewer
+
+    def _log(self, state, text: str) -> None:
+        if self.out is not None:
+            print(text, file=self.out)
+
+    def _say_move(self, state: State, player: int, move) -> None:
+        if self.out is None:
+            return
+        text = str(move) if self.log_viewer == EVERYTHING else self.game.public_text(state, move, self.log_viewer)
+        print(f"  {self.names[player]}: {text}", file=self.out)
 
 
-def play_game(game: Game, seed: int, out: Optional[TextIO] = None) -> GameRecord:
+def play_game(game: Game, seed: int, out: Optional[TextIO] = None, record: Optional[Record] = None) -> Record:
     """Random players (seeded like the game) play from setup to the end."""
-    record = GameRecord()
-    rng = random.Random(seed)
+    from .records import new_record
 
-    def log(state, text: str) -> None:
-        if out is not None:
-            print(text, file=out)
-
-    game.set_log(log)
-    # "player 1 (north)": a player and their team, when the game names teams apart from players
-    shown = [name if game.team_names[game.team_of(p)] == name else f"{name} ({game.team_names[game.team_of(p)]})"
-             for p, name in enumerate(game.player_names)]
-    try:
-        state = game.new_initial_state(seed)
-        while not game.is_terminal(state):
-            player = game.current_player(state)
-            move = game.sample_move(state, rng)
-            name = game.player_names[player]
-            record.moves.append({"player": name, "move": str(move), "json": move.to_json()})
-            if out is not None:
-                print(f"  {shown[player]}: {move}", file=out)
-            game.apply(state, move)
-    finally:
-        game.set_log(None)
-    record.result = describe_result(game, state)
-    record.summary = f"Game over: {record.result['outcome']} ({record.result['reason']})"
+    record = record or new_record(game, game.program.path, (), seed, ["random"] * game.player_count)
+    table = Table(game, ["random"] * game.player_count, record, out, rng=random.Random(seed))
+    table.play(lambda: game.new_initial_state(seed))
     return record
-
-
-def write_json_log(path: Path, game: Game, seed: int, options: dict, record: GameRecord) -> None:
-    data = {"game": game.title, "version": game.program.version, "seed": seed,
-            "options": dict(options, players=game.player_count), "players": list(game.player_names),
-            "moves": record.moves, "result": record.result}
-    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")

@@ -158,3 +158,11 @@ def test_the_checked_in_playthrough_replays_exactly(name):
     # A change to the game's rules changes its playthrough: look at the difference, then write it
     # anew with python -m rulebook.adapters.playthroughs tests/playthroughs GAME
     assert original == replayed
+
+
+def test_both_adapters_share_one_compiled_game_per_options():
+    spiel = load("septachroma", variant=["A", "C"], chance="sampled")  # the seeded generator, as in PettingZoo
+    env = rulebook_env("septachroma", variant="A,C")
+    assert env.game is spiel.rules is load("septachroma", players=2, variant="A+C", chance="sampled").rules
+    assert rulebook_env("septachroma").game is not env.game
+    assert load("septachroma", variant="A+C").rules.chance == "explicit"

@@ -47,7 +47,9 @@ def test_same_seed_same_log(capsys) -> None:
     (["play", "eriantys", "--seed", "1.5"], "argument --seed: invalid int value: '1.5'"),
     (["play", "nosuchgame"], "no game 'nosuchgame'"),
     (["play", "eriantys", "-o", "expret=true"], "unknown option 'expret'"),
-    (["play", "eriantys", "--bogus"], "unknown option 'bogus'"),
+    (["play", "eriantys", "--bogus"], "unknown flag --bogus"),
+    (["play", "eriantys", "--sede", "3"], "unknown flag --sede (did you mean --seed?)"),
+    (["play", "eriantys", "--expret"], "unknown flag --expret (did you mean --expert?)"),
     (["play", "eriantys", "stray"], "unrecognized argument 'stray'"),
     (["games", "--bogus"], "unrecognized arguments: --bogus"),
 ])

@@ -12,6 +12,7 @@ import pytest
 
 from rl_modes import MOD, ROOT, mode_id, modes, test_games
 from rulebook.api import load_game
+from rulebook.testing import redeal_hidden
 from rulebook.interpreter.length import game_length_bound
 from rulebook.interpreter.movespace import MoveSpaceError
 from rulebook.interpreter.moves import IllegalMove
@@ -127,6 +128,29 @@ def test_observations_never_show_what_is_hidden(name):
     for player in range(game.player_count):
         assert spec.encode(S, player) == spec.encode(other, player)
     assert spec.encode(S, 0) != spec.encode(S, 1)  # and the viewer is told apart
+
+
+@pytest.mark.parametrize("mode", MODES + TEST_GAMES, ids=mode_id)
+def test_an_observation_is_the_same_whatever_its_player_may_not_see(mode):
+    """Redeal every piece hidden from a player (rulebook.testing.redeal_hidden): what that player
+    observes must not change."""
+    name, options, mods = mode
+    game = load_game(name, options, mods=mods)
+    spec = game.observation_spec()
+    rng = random.Random(9)
+    S = game.new_initial_state(seed=9)
+    changed = 0
+    for step in range(40):
+        if game.is_terminal(S):
+            break
+        if step % 4 == 0:
+            for player in range(game.player_count):
+                redealt = redeal_hidden(game, S, player, rng)
+                changed += redealt.data != S.data
+                assert spec.encode(redealt, player) == spec.encode(S, player)
+        game.play_random(S, rng)
+    if Path(name).name in ("cards", "masks"):  # hands hidden from each other: the redeal changes them
+        assert changed
 
 
 def test_private_zones_show_their_pieces_to_their_owner_only():

@@ -191,6 +191,13 @@ def characters(n: int) -> list[list[str]]:
              f"Then the characters are {listed}", "!Then the characters are Monk, Farmer and Herald"]]
 
 
+def characters_option(n: int) -> list[list[str]]:
+    """The characters option names exactly three (expert.rules); the players' names vary."""
+    names, cards = spell(NAMES[:n], style_for(n)), spell(["Monk", "Herald", "the Thief"], style_for(n))
+    return [[f"Given a {n}-player expert game between {names} with the characters {cards}",
+             "Then the characters are Monk, Herald and Thief", "!Then the characters are Monk, Farmer and Herald"]]
+
+
 def jester(n: int) -> list[list[str]]:
     """1–3 swaps (E18); a 4th is refused, the sentence still read."""
     card, entrance = ["red", "green", "pink", "blue"][:n], ["yellow", "yellow", "blue", "yellow"][:n]
@@ -317,6 +324,7 @@ CASES = {
     "eriantys professors": ("eriantys", professors, (1, 2, 3, 4)),
     "eriantys hand": ("eriantys", hand, (1, 2, 3, 4)),
     "eriantys characters": ("eriantys", characters, (1, 2, 3, 4)),
+    "eriantys characters option": ("eriantys", characters_option, (2, 3, 4)),
     "eriantys jester": ("eriantys", jester, (1, 2, 3, 4)),
     "eriantys minstrel": ("eriantys", minstrel, (1, 2, 3, 4)),
     "eriantys turn order": ("eriantys", turn_order, (2, 3, 4)),

@@ -19,6 +19,12 @@ Feature: Expert game — coins
     Then Mia has 1 coin
     And the supply has 16 coins
 
+  Scenario: Expert Game, Setup — the characters option puts exactly those three in play
+    Given a 2-player expert game between Leo and Lisa with the characters Monk, Herald and Thief
+    Then the characters are Monk, Herald and Thief
+    And the Monk holds 4 students
+    And the supply has 18 coins
+
   Scenario: Expert Game, Action Phase — a unicorn onto a coin space gains 1 coin
     # Rulebook example: "This player moves a Unicorn (blue) student into the Dining Room covering a
     # Coin icon and gains 1 Coin."

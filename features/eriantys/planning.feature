@@ -19,6 +19,14 @@ Feature: Planning Phase
     And it is Lisa's turn
     And it is Lisa's turn to move students
 
+  Scenario: Planning Phase — the highest card, 10, acts last and lets Mother Nature go 5; the lowest, 1, goes 1 (E1)
+    Given a 2-player game between Leo and Lisa
+    When Leo plays assistant 10
+    And Lisa plays assistant 1
+    Then the turn order is Lisa, Leo
+    And Leo may move Mother Nature up to 5 islands
+    And Lisa may move Mother Nature up to 1 island
+
   Scenario: E4 — a card another player played this round cannot be played
     # Rulebook: "You may not choose to play the same Assistant card already played by another player in
     # the same round."

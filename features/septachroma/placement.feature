@@ -50,6 +50,8 @@ Feature: Placing stones
     Then Leo may place a red stone on c4 and d3
     When Leo tries to place a red stone on b2
     Then the move is rejected
+    When Leo places an orange stone on b2
+    Then area b2 has an orange stone
 
   Scenario: How to Play 1 — a later stone next to any stone of its tribe
     Given a game of Septachroma between Leo and Lisa

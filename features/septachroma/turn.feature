@@ -47,3 +47,12 @@ Feature: The end of a turn
     And Lisa places a violet stone on b2
     And Lisa places an indigo stone on e6
     Then it is Leo's turn
+
+  Scenario: R5 — no stone left to place and nobody has won: the game ends without a winner
+    Given a game of Septachroma between Leo and Lisa
+    And Leo holds red
+    And Lisa holds no stones
+    And the bag is empty
+    When Leo places a red stone on c3
+    Then the game is over without a winner
+    And the game is over because no stones are left to place

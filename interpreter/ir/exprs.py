@@ -144,10 +144,13 @@ class Contains(Expr):
 
 @dataclass(frozen=True)
 class IntRange(Expr):
-    """The list low, low+1, …, high (empty when high < low)."""
+    """The list low, low+1, …, high (empty when high < low). With a span, walking it (looping
+    over it, listing it) takes its length from the step budget: a range of the rules may be huge;
+    a test of membership or a length does not walk it."""
 
     low: Expr
     high: Expr
+    span: Optional[Span] = None
 
 
 @dataclass(frozen=True)
@@ -263,6 +266,16 @@ class FrameIndex(Expr):
     """The position of the running frame in the state's frame stack (for a handler that may cancel)."""
 
 
+@dataclass(frozen=True)
+class Reached(Expr):
+    """A counting build only: mark reach point `point` — plus `value` when `offset` (the points of
+    a table's rows are consecutive, and value is a row) — then give value."""
+
+    point: int
+    value: Expr
+    offset: bool = False
+
+
 EXPR_CLASSES = (Const, Local, Load, Binary, Logic, Not, Neg, Cond, Checked, CallFn, Helper, MakeList,
                 Concat, Index, Length, Contains, IntRange, Comp, BestOf, SortBy, ZoneTotal, Present,
-                Format, Show, NoMods, ApplyMods, CellValue, OrElse, Select, FrameIndex)
+                Format, Show, NoMods, ApplyMods, CellValue, OrElse, Select, FrameIndex, Reached)

@@ -254,3 +254,4 @@ class GameIR:
     phase_names: tuple
     naming: Naming
     reveals: tuple = ()  # (zone or variable name, function: is it shown to everyone now?) each
+    reach_points: int = 0  # a counting build: how many reach points its Reach/Reached mark (else 0)

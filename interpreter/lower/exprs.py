@@ -15,6 +15,7 @@ from ..ir.types import BOOL, INT, NOTHING, SLOT, TEXT, Int, List, Type, element
 from ..layout import CURRENT_PLAYER, strides
 from ..passes.fold import fold_expr
 from ..runtime import RulesRuntimeError
+from . import marks
 from .builder import Builder
 from .scope import Scope
 
@@ -240,11 +241,13 @@ def x_Attribute(b: Builder, e: n.Attribute, scope: Scope):
     result = b.type_of(e)
     if isinstance(t, tuple) and t[0] == "kind":
         column = b.kind_columns[(t[1], e.name)]
+        table = b.p.kinds[t[1]].table
     elif isinstance(t, tuple) and t[0] == "row":
         column = b.table_columns[(t[1], e.name)]
+        table = t[1]
     else:
         raise RulesRuntimeError(e.span, f"no attribute '{e.name}' here")
-    return x.Index(x.Const(column, type=List(result)), target, type=result)
+    return x.Index(x.Const(column, type=List(result)), marks.row_read(b, table, target), type=result)
 
 
 # ---------------------------------------------------------------- calls
@@ -350,7 +353,7 @@ def x_Neg(b: Builder, e: n.Neg, scope: Scope):
 @handles(n.Range)
 def x_Range(b: Builder, e: n.Range, scope: Scope):
     low, high = lower_expr(b, e.low, scope), lower_expr(b, e.high, scope)
-    return x.IntRange(low, high, type=List(range_type(low, high)))
+    return x.IntRange(low, high, type=List(range_type(low, high)), span=b.metered_span(e.span))
 
 
 def range_type(low: x.Expr, high: x.Expr) -> Type:
@@ -363,5 +366,6 @@ def range_type(low: x.Expr, high: x.Expr) -> Type:
 
 @handles(n.Conditional)
 def x_Conditional(b: Builder, e: n.Conditional, scope: Scope):
-    return x.Cond(lower_expr(b, e.condition, scope), lower_expr(b, e.then, scope),
-                  lower_expr(b, e.otherwise, scope), type=b.type_of(e))
+    test, then, other = (lower_expr(b, part, scope) for part in (e.condition, e.then, e.otherwise))
+    then, other = marks.conditional(b, e, then, other)
+    return x.Cond(test, then, other, type=b.type_of(e))

@@ -7,7 +7,7 @@ of the rest. Jumps name Labels while a block is built; `finish` turns them into 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Optional, Union
 
 from rulebook.dsl import nodes as n
@@ -18,6 +18,7 @@ from ..ir import stmts as s
 from ..ir.program import Block, Instr
 from ..ir.types import BOOL, INT, TEXT, List, element
 from ..layout import CURRENT_PLAYER
+from . import marks
 from .builder import Builder
 from .context import Ctx
 from .exprs import domain, lower_expr
@@ -25,6 +26,12 @@ from .scope import Scope
 from .stmts import lower_body, span_exits, STATEMENTS
 
 FLOW: dict[type, Callable] = {}
+
+# Statements that never stop for a decision nor leave their instruction: only stmts.py lowers them.
+STRAIGHT_ONLY = frozenset({n.Let, n.Assign, n.Shuffle, n.Merge, n.Connect, n.EndGame, n.Modify, n.Log, n.Pass,
+                           n.Pick, n.LoadDie})
+# Statements that always stop for a decision: only this module lowers them.
+FLOW_ONLY = frozenset({n.Choose, n.UpTo})
 
 
 def handles(cls: type):
@@ -91,6 +98,7 @@ class BlockBuilder:
         self.scope = b.new_scope(in_block=True)
         self.instrs: list[list] = [[[], None]]
         self.path: list = []  # the constructs around the code being lowered (for placing play)
+        self.marked_choices: list = []  # a counting build: (choices, index, marks), see resume_through_marks
 
     @property
     def next_pc(self) -> int:
@@ -112,7 +120,25 @@ class BlockBuilder:
     def mark(self, label: Label) -> None:
         label.pc = self.fresh()
 
+    def resume_through_marks(self, choices: list, index: int, stmts: list) -> None:
+        """A counting build: choice `index` resumes at an instruction, written at the block's end,
+        that runs `stmts` (its marks) and goes on to where the choice went."""
+        if stmts:
+            self.marked_choices.append((choices, index, stmts))
+
+    def _write_marked_choices(self) -> None:
+        if self.instrs[-1][1] is None:  # the block's own last instruction ends it
+            self.end(s.Pop(span=self.span))
+        for choices, index, stmts in self.marked_choices:
+            choice = choices[index]
+            here = self.fresh()
+            self.emit(stmts)
+            jump(self, choice.target)
+            choices[index] = replace(choice, target=here)
+
     def finish(self, params: int) -> Block:
+        if self.marked_choices:
+            self._write_marked_choices()
         if self.instrs[-1][1] is None:
             self.instrs[-1][1] = s.Pop(span=self.span)
         instrs = tuple(Instr(tuple(body), term.made() if isinstance(term, Draft) else term)
@@ -127,6 +153,7 @@ def lower_flat(bb: BlockBuilder, body, scope: Scope, ctx: Ctx) -> None:
         if needs_flow(bb.b, st, ctx):
             bb.emit(lower_body(bb.b, group, scope, ctx))
             group = []
+            bb.emit(marks.statement(bb.b, st))
             FLOW[type(st)](bb, st, scope, ctx)
         else:
             group.append(st)
@@ -212,6 +239,7 @@ def f_Choose(bb: BlockBuilder, st: n.Choose, scope: Scope, ctx: Ctx) -> None:
         choices.append(Choice(text, binds, bb.next_pc, public=public_label(bb, option, scope)))
         if st.optional:
             choices.append(Choice(bb.b.const("pass"), (), bb.next_pc, clears=tuple(b.var for b in binds)))
+        mark_choices(bb, st, choices, [(option.binders, binds), ((), ())])
         return
     end = Label()
     for option in st.options:
@@ -223,6 +251,18 @@ def f_Choose(bb: BlockBuilder, st: n.Choose, scope: Scope, ctx: Ctx) -> None:
         lower_flat(bb, option.body, inner, ctx)
         jump(bb, end)
     bb.mark(end)
+    mark_choices(bb, st, choices, [(option.binders, c.bindings) for option, c in zip(st.options, choices)])
+
+
+def mark_choices(bb: BlockBuilder, decision: n.Node, choices: list, binders: list, extra: tuple = ()) -> None:
+    """A counting build: each choice of a decision (a Choose, UpTo or action) marks its reach
+    point, the rows its variables over a table's kind took, and `extra`, as play resumes."""
+    reach = bb.b.reach
+    if reach is None:
+        return
+    for i, (names, binds) in enumerate(binders[:len(choices)]):
+        stmts = marks.mark(reach.option(decision, i), decision.span) + marks.chosen(bb.b, names, binds)
+        bb.resume_through_marks(choices, i, stmts + list(extra))
 
 
 @handles(n.UpTo)
@@ -246,26 +286,29 @@ def f_UpTo(bb: BlockBuilder, st: n.UpTo, scope: Scope, ctx: Ctx) -> None:
     jump(bb, head)
     bb.mark(end)
     choices.append(Choice(bb.b.const("done"), (), end.resolved()))
+    mark_choices(bb, st, choices, [(st.option.binders, binds), ((), ())])
 
 
 # ---------------------------------------------------------------- control flow
 @handles(n.If)
 def f_If(bb: BlockBuilder, st: n.If, scope: Scope, ctx: Ctx) -> None:
     end = Label()
-    for cond, body in st.branches:
+    for i, (cond, body) in enumerate(st.branches):
         then, otherwise = Label(), Label()
         branch(bb, lower_expr(bb.b, cond, scope), then, otherwise, st.span)
         bb.mark(then)
+        bb.emit(marks.arm(bb.b, st, i))
         lower_flat(bb, body, scope.child(), ctx)
         jump(bb, end)
         bb.mark(otherwise)
+    bb.emit(marks.arm(bb.b, st, "else"))  # written or not
     if st.otherwise is not None:
         lower_flat(bb, st.otherwise, scope.child(), ctx)
     bb.mark(end)
 
 
 def loop(bb: BlockBuilder, st, body, scope: Scope, ctx: Ctx, test=None, before=(), entry=None) -> None:
-    """head: [if not test: leave] before…; body; back to head."""
+    """head: [if not test: leave] before…; body; a step of the budget; back to head."""
     head, end, start = Label(), Label(), Label()
     bb.mark(head)
     if test is not None:
@@ -277,6 +320,7 @@ def loop(bb: BlockBuilder, st, body, scope: Scope, ctx: Ctx, test=None, before=(
     lower_flat(bb, body, scope, ctx.looping(end))
     if entry is not None:
         bb.path.pop()
+    bb.emit(bb.b.tick(st))  # each turn, on its way back to the head (no instruction is added)
     jump(bb, head, st.span)
     bb.mark(end)
 

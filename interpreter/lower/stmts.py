@@ -18,6 +18,7 @@ from ..ir import stmts as s
 from ..ir.program import Function, Modifier
 from ..ir.types import BOOL, INT, SLOT, TEXT, List, element
 from ..layout import CURRENT_PHASE, CURRENT_PLAYER, CURRENT_STEP
+from . import marks
 from .builder import Builder
 from .context import Ctx
 from .exprs import domain, lower_expr, offset
@@ -37,6 +38,7 @@ def handles(cls: type):
 def lower_body(b: Builder, body, scope: Scope, ctx: Ctx) -> tuple:
     out: list = []
     for st in body:
+        out.extend(marks.statement(b, st))
         out.extend(STATEMENTS[type(st)](b, st, scope, ctx))
     return tuple(out)
 
@@ -166,9 +168,10 @@ def s_Shuffle(b: Builder, st: n.Shuffle, scope: Scope, ctx: Ctx):
 
 @handles(n.If)
 def s_If(b: Builder, st: n.If, scope: Scope, ctx: Ctx):
-    branches = tuple((lower_expr(b, cond, scope), lower_body(b, body, scope.child(), ctx))
-                     for cond, body in st.branches)
+    branches = tuple((lower_expr(b, cond, scope), tuple(marks.arm(b, st, i)) + lower_body(b, body, scope.child(), ctx))
+                     for i, (cond, body) in enumerate(st.branches))
     otherwise = lower_body(b, st.otherwise, scope.child(), ctx) if st.otherwise is not None else ()
+    otherwise = tuple(marks.arm(b, st, "else")) + otherwise  # a counting build marks an else left out too
     return [s.If(branches, otherwise, span=st.span)]
 
 
@@ -177,7 +180,8 @@ def s_For(b: Builder, st: n.For, scope: Scope, ctx: Ctx):
     dom = domain(b, st.domain, scope)
     inner = scope.child()
     var = inner.bind(st.var, element(dom.type), frame=False)
-    return [s.ForEach(var, dom, lower_body(b, st.body, inner, ctx.looping("native")), span=st.span)]
+    body = b.tick(st) + list(lower_body(b, st.body, inner, ctx.looping("native")))
+    return [s.ForEach(var, dom, tuple(body), span=st.span)]
 
 
 @handles(n.Repeat)
@@ -185,20 +189,22 @@ def s_Repeat(b: Builder, st: n.Repeat, scope: Scope, ctx: Ctx):
     count = lower_expr(b, st.count, scope)
     inner = scope.child()
     var = inner.temp("\0repeat", INT)
-    rounds = x.IntRange(x.Const(1, type=INT), count, type=List(INT))
+    rounds = x.IntRange(x.Const(1, type=INT), count, type=List(INT), span=b.metered_span(st.span))
     return [s.ForEach(var, rounds, lower_body(b, st.body, inner, ctx.looping("native")), span=st.span)]
 
 
 @handles(n.While)
 def s_While(b: Builder, st: n.While, scope: Scope, ctx: Ctx):
     cond = lower_expr(b, st.condition, scope)
-    return [s.While(cond, lower_body(b, st.body, scope.child(), ctx.looping("native")), span=st.span)]
+    body = b.tick(st) + list(lower_body(b, st.body, scope.child(), ctx.looping("native")))
+    return [s.While(cond, tuple(body), span=st.span)]
 
 
 @handles(n.Loop)
 def s_Loop(b: Builder, st: n.Loop, scope: Scope, ctx: Ctx):
-    body = lower_body(b, st.body, scope.child(), ctx.looping("native"))
-    return [s.While(x.Const(True, type=BOOL), body, span=st.span)]
+    body = b.tick(st) + list(lower_body(b, st.body, scope.child(), ctx.looping("native")))
+    return [s.While(x.Const(True, type=BOOL), tuple(body), span=st.span)]
+
 
 
 # ---------------------------------------------------------------- spans of play

@@ -19,6 +19,7 @@ from ..ir.program import Function, GameIR
 from ..ir.stmts import PushAllow, Return
 from ..ir.walk import walk_all
 from ..ir.types import INT, List
+from ..reach import counting_namespace
 from ..runtime import RulesRuntimeError
 from .blocks import write_block
 from .exprs import Env, expr
@@ -29,16 +30,9 @@ HELPERS = {name: getattr(runtime, name) for name in (
     "present", "take", "draw_one", "best", "index_of", "at", "pile_draw", "shuffle", "groups", "tiles", "merge",
     "ring_group_step", "ring_group_neighbours", "graph_group_neighbours", "pick", "ix", "remove_from_pile", "connect",
     "network_group_neighbours", "end_span", "safe_div", "show", "GameOver", "zones_present", "key_position", "top",
-    "apply_mods", "cell_value", "run_cell", "queue_cell", "roll", "load_die", "links_at", "links_from", "merge_kept", "keep", "best_of", "draw_into",
+    "apply_mods", "cell_value", "run_cell", "queue_cell", "roll", "load_die", "links_at", "links_from",
+    "runaway", "steps_range", "too_deep", "MAX_FRAMES", "merge_kept", "keep", "best_of", "draw_into",
 )}
-
-
-class Sink:
-    """Where `log` lines go; None (the default) skips formatting them at all. With a `viewer`,
-    lines written `to` another player reach the sink in their public text (or not at all)."""
-
-    sink: Optional[Callable] = None
-    viewer: Optional[int] = None
 
 
 @dataclass
@@ -81,8 +75,11 @@ def function_access(slot: int) -> str:
 class PythonGame:
     """A game's compiled form, as Python functions in one namespace."""
 
-    def __init__(self, ir: GameIR, filename: str, program: Any = None):
+    def __init__(self, ir: GameIR, filename: str, program: Any = None, marks: Optional[bytearray] = None,
+                 reach: Any = None):
         self.ir = ir
+        # A counting build's marks, one per point of its ReachMap (interpreter/reach.py); else None.
+        self.reached, self.reach = marks, reach
         self.program = program
         self.filename = filename
         self.layout = ir.layout
@@ -91,7 +88,7 @@ class PythonGame:
         self.step_names = list(ir.step_names)
         self.phase_names = list(ir.phase_names)
         self.player_names, self.team_names, self.team_of = ir.player_names, ir.team_names, ir.team_of
-        self.RT = Sink()
+        self.RT = runtime.RunTime()
         self.constants: list = []
         self._keys: dict = {}
         self.source = Source()
@@ -99,6 +96,8 @@ class PythonGame:
         self.block_names = tuple(b.name for b in ir.blocks)
         self.namespace: dict[str, Any] = dict(HELPERS, K=self.constants, RT=self.RT, SLOTS=self.block_slots,
                                               Random=random.Random, compress=compress)
+        if marks is not None:
+            self.namespace.update(counting_namespace(marks))
         self._pending: list = []  # (name, callable slot) resolved after exec
         self._write_functions()
         entries = [self._write_block(i) for i in range(len(ir.blocks))]

@@ -111,6 +111,11 @@ def w_If(w: Writer, st: s.If, depth: int) -> None:
         w.body(st.otherwise, depth + 1)
 
 
+@handles(s.Reach)
+def w_Reach(w: Writer, st: s.Reach, depth: int) -> None:
+    w.line(f"R[{st.point}] = 1", depth, st)
+
+
 @handles(s.ForEach)
 def w_ForEach(w: Writer, st: s.ForEach, depth: int) -> None:
     w.line(f"for {w.env.access(st.var)} in {domain(st.domain, w.env)}:", depth, st)
@@ -126,6 +131,12 @@ def w_While(w: Writer, st: s.While, depth: int) -> None:
 @handles(s.Break)
 def w_Break(w: Writer, st: s.Break, depth: int) -> None:
     w.line("break", depth, st)
+
+
+@handles(s.Tick)
+def w_Tick(w: Writer, st: s.Tick, depth: int) -> None:
+    w.line(f"RT.steps -= {w.e(st.steps)}", depth, st)
+    w.line(f"if RT.steps < 0: runaway(RT, {w.env.k(st.span)})", depth, st)
 
 
 @handles(s.Return)

@@ -1,11 +1,13 @@
 """One compiled game per (rules, options, mods, chance), shared by every environment and state."""
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
-from rulebook.api import find_rules, load_game
+from rulebook.api import find_rules, load_game, load_program_for
+from rulebook.interpreter.options import option_schema
 from rulebook.interpreter.game import Game
 from rulebook.interpreter.length import game_length_bound
 
@@ -14,10 +16,26 @@ DEFAULT_MAX_GAME_LENGTH = 1000  # player decisions, where the rules give no boun
 
 def compiled_game(name_or_path: str | Path, options: Optional[dict] = None, mods: Sequence[str | Path] = (),
                   chance: str = "seeded") -> Game:
-    """The game, compiled once per (rules folder, options, mods, chance) in this process."""
+    """The game, compiled once per (rules folder, options, mods, chance) in this process: options
+    left out and options given their default value are the same options; a list option may be
+    given as a list or as names joined by `,` or `+`."""
     folder = str(find_rules(name_or_path).resolve())
-    key = tuple(sorted((name, _hashable(value)) for name, value in (options or {}).items()))
-    return _compiled(folder, key, tuple(str(Path(m).resolve()) for m in mods), chance)
+    mods = tuple(str(Path(m).resolve()) for m in mods)
+    return _compiled(folder, canonical_options(load_program_for(folder, mods), options or {}), mods, chance)
+
+
+def canonical_options(program, options: dict) -> tuple:
+    """Every option of the game with its value (the default where none is given), lists as tuples."""
+    properties = option_schema(program)["properties"]
+    values = {name: prop.get("default", () if prop.get("type") == "array" else None)
+              for name, prop in properties.items()}
+    values.update(options)
+    for name, prop in properties.items():
+        if prop.get("type") == "array":
+            value = values[name]
+            parts = re.split(r"[,+]", value) if isinstance(value, str) else list(value or ())
+            values[name] = tuple(str(part).strip() for part in parts if str(part).strip())
+    return tuple(sorted((name, _hashable(value)) for name, value in values.items() if value is not None))
 
 
 @lru_cache(maxsize=64)

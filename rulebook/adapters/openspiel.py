@@ -133,9 +133,7 @@ class RulebookGame(pyspiel.Game):
         max_length = int(given.pop("max_game_length"))
         mods = tuple(m for m in str(given.pop("mods")).split(";") if m)
         seed = int(given.pop("seed"))
-        lists = {name for name, prop in option_schema(program)["properties"].items() if prop.get("type") == "array"}
-        options = {name: [v for v in str(value).split("+") if v] if name in lists else value
-                   for name, value in given.items() if value != ""}
+        options = {name: value for name, value in given.items() if value != ""}
         self.rules = compiled_game(folder, options, mods, "explicit" if chance == "explicit" else "seeded")
         rules = self.rules
         self.moves = rules.move_space()

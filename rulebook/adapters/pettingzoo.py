@@ -19,6 +19,7 @@ rules give no bound) is cut off: every agent is truncated, with reward 0.
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
@@ -151,4 +152,4 @@ class RulebookEnv(AECEnv):
 
 
 def _short(title: str) -> str:
-    return "".join(ch if ch.isalnum() else "_" for ch in title.lower()).strip("_")
+    return re.sub(r"\W+", "_", title.lower()).strip("_")

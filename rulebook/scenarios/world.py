@@ -16,7 +16,8 @@ from rulebook.dsl.errors import RulebookError
 from rulebook.interpreter.game import Game
 from rulebook.interpreter.moves import IllegalMove
 
-from .patterns import Pieces, PatternError, read_value
+from .patterns import Pieces, PatternError, read_value, split_list
+from .views import view_mismatch
 from .vocabulary import StepDef, Vocabulary
 
 
@@ -35,6 +36,7 @@ class World:
     before_when: Any = None
     refusal: Optional[str] = None
     mods: tuple = ()  # mod folders layered over the rules, in order
+    coverage: Any = None  # a rulebook.coverage Coverage: games are then counting builds, added to it
 
     # ------------------------------------------------------------ words → values
     def player(self, word: str) -> int:
@@ -139,8 +141,8 @@ class World:
 
     def snippet(self, step: StepDef, text: str, values: dict, statements: bool = False):
         params = {name: step.types[name] for name in step.types if name in values}
-        fn = self.game.snippet(str(text), params, statements, path=str(self.vocabulary.path),
-                               line=step.span.line)
+        where = step.text_spans.get(text, step.span)
+        fn = self.game.snippet(str(text), params, statements, where.path, where.line, where.column)
         args = [_as_value(values[name]) for name in params]
         return fn, args
 
@@ -169,7 +171,8 @@ class World:
                 names = seated
             team_of = [next(i for i, team in enumerate(teams) if n in team) for n in names]
         elif "names" in spec:
-            names = list(value("names"))
+            given = value("names")  # a placeholder's names, or names written out: "Ann, Bob"
+            names = split_list(given) if isinstance(given, str) else list(given)
         options = self.options(step, spec, values)
         count = value("players", len(names))
         options["players"] = int(count)
@@ -177,7 +180,10 @@ class World:
             raise ScenarioFailure(f"a {count}-player game needs {count} names, not {len(names)}")
         seed = int(value("seed", 1) or 1)
         self.game = _shared_game(load_game, str(Path(self.rules).resolve()), _hashable(options), tuple(names),
-                                 tuple(team_of) if team_of is not None else None, self.mods)
+                                 tuple(team_of) if team_of is not None else None, self.mods,
+                                 self.coverage is not None)
+        if self.coverage is not None:
+            self.coverage.add(self.game)
         self.state = self.game.new_initial_state(seed)
         self.act(step, self.vocabulary.start, values)
 
@@ -222,7 +228,8 @@ class World:
 
     def _zone_and_pieces(self, step: StepDef, spec: dict, values: dict) -> tuple:
         params = {name: step.types[name] for name in step.types if name in values}
-        zone_fn, layout = self.game.zone_snippet(spec["zone"], params, str(self.vocabulary.path), step.span.line)
+        where = step.text_spans.get(spec["zone"], step.span)
+        zone_fn, layout = self.game.zone_snippet(spec["zone"], params, where.path, where.line, where.column)
         offset = zone_fn(self.state, *[_as_value(values[name]) for name in params])
         return layout, offset, values[spec["pieces"]]
 
@@ -250,20 +257,57 @@ class World:
             raise ScenarioFailure(f"cannot set this up: {_plain(err)}") from None
 
     def a_place(self, step: StepDef, spec: dict, values: dict) -> None:
+        """Put the flow at a step of a player's turn; with `steps`, at the first of them that
+        has a decision to make now (a turn with nothing to do at one goes on to the next)."""
         player = self.evaluate(step, spec["player"], values)
-        try:
-            self.game.place_at(self.state, spec["step"], player)
-        except RulebookError as err:
-            raise ScenarioFailure(str(err)) from None
+        steps = spec.get("steps") or [spec["step"]]
+        for i, name in enumerate(steps):
+            try:
+                self.game.place_at(self.state, name, player)
+                return
+            except RulebookError as err:
+                if i == len(steps) - 1:
+                    raise ScenarioFailure(str(err)) from None
+
+    def a_expect_view(self, step: StepDef, spec: dict, values: dict) -> None:
+        failure = view_mismatch(self, step, spec, values)
+        if failure is not None:
+            raise ScenarioFailure(failure)
 
     def a_play(self, step: StepDef, moves, values: dict) -> None:
         """Play moves by their text. An entry may be a dict: `{move: T, each: [a, b]}` plays T once
         per piece (or list item) of the captured a and b, taken side by side; `if_legal: true`
-        plays it only when it is a legal move then (e.g. ending an optional series of choices)."""
+        plays it only when it is a legal move then (e.g. ending an optional series of choices);
+        `times: n` plays it n times (a number, or a captured count such as `{n:int}`)."""
         for entry in moves if isinstance(moves, list) else [moves]:
             entry = entry if isinstance(entry, dict) else {"move": entry}
-            for bound_step, bound in self._each(step, entry.get("each"), values):
-                self._play_one(bound_step, entry["move"], bound, bool(entry.get("if_legal")))
+            times = entry.get("times", 1)
+            times = values.get(times, times) if isinstance(times, str) else times
+            if not isinstance(times, int) or times < 0:
+                raise ScenarioFailure(f"'times' must be a count, not {times!r}")
+            for _ in range(times):
+                for bound_step, bound in self._each(step, entry.get("each"), values):
+                    self._play_one(bound_step, entry["move"], bound, bool(entry.get("if_legal")))
+
+    def a_legal_moves(self, step: StepDef, spec: dict, values: dict) -> None:
+        """The waiting decision offers exactly these moves: `move` filled once per item of the
+        captured `items` (a list, or words listed 'a, b and c'); it is `player`'s decision."""
+        if self.game.is_terminal(self.state):
+            raise ScenarioFailure("the game is over")
+        if "player" in spec:
+            player = self.evaluate(step, spec["player"], values)
+            decider = self.game.current_player(self.state)
+            if decider != player:
+                raise ScenarioFailure(f"it is {self.game.player_names[decider]}'s decision, "
+                                      f"not {self.game.player_names[player]}'s")
+        items = values[spec["items"]]
+        items = split_list(items) if isinstance(items, str) else list(items)
+        wanted = sorted(self.format(step, spec["move"], dict(values, item=item)).lower() for item in items)
+        found = sorted(str(m).lower() for m in self.game.legal_moves(self.state))
+        if wanted != found:
+            message = spec.get("message", "expected the moves {wanted}, found {found}")
+            raise ScenarioFailure(self.format(step, message, dict(values, wanted="; ".join(wanted),
+                                                                   found="; ".join(found))))
 
     def _each(self, step: StepDef, names, values: dict) -> list:
         """(step, values) once per item of the named captured values, zipped; once if none named."""
@@ -457,10 +501,11 @@ class World:
 
 @lru_cache(maxsize=64)
 def _shared_game(load_game, rules: str, options: tuple, names: tuple, team_of: Optional[tuple],
-                 mods: tuple = ()) -> Game:
+                 mods: tuple = (), counting: bool = False) -> Game:
     """One Game per rules, mods, options and seating, shared by the scenarios that ask for it: a
-    Game holds no state of play, and its compiled snippets then serve every scenario."""
-    return load_game(rules, dict(options), names, team_of=team_of, mods=mods)
+    Game holds no state of play, and its compiled snippets then serve every scenario. Under
+    rules coverage it is a counting build."""
+    return load_game(rules, dict(options), names, team_of=team_of, mods=mods, counting=counting)
 
 
 _MEMBER = "_member"  # a loop name no vocabulary placeholder uses

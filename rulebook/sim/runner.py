@@ -4,8 +4,9 @@ from __future__ import annotations
 import math
 import multiprocessing
 import os
+import queue
 import random
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Optional
@@ -30,14 +31,20 @@ class RunSpec:
     options: tuple        # (name, value) pairs, sorted; list values as tuples
     bots: tuple           # one bot name per seat
     mods: tuple = ()      # mod folders layered over the rules, in order (absolute paths)
+    keep: Optional[str] = None  # a folder to write each game's full record into
+    standing_rate: Optional[float] = None  # random and greedy seats: see rulebook.bots.standing_pool
 
     @classmethod
-    def make(cls, game_ref: str, options: dict, bots: str, players: int, mods: tuple = ()) -> "RunSpec":
+    def make(cls, game_ref: str, options: dict, bots: str, players: int, mods: tuple = (),
+             keep: Optional[str] = None, standing_rate: Optional[float] = None) -> "RunSpec":
         path = Path(game_ref)
         rules = str(path.resolve()) if path.is_dir() else game_ref
         seats = tuple(str(b) for b in bots_for_seats(bots, players))
         frozen = ((name, tuple(v) if isinstance(v, list) else v) for name, v in options.items())
-        return cls(rules, tuple(sorted(frozen)), seats, tuple(str(Path(m).resolve()) for m in mods))
+        if standing_rate is not None and not 0.0 <= standing_rate <= 1.0:
+            raise SimulationError(f"--standing-rate must be between 0 and 1, not {standing_rate}")
+        return cls(rules, tuple(sorted(frozen)), seats, tuple(str(Path(m).resolve()) for m in mods),
+                   str(Path(keep).resolve()) if keep else None, standing_rate)
 
 
 # One outcome per game, as plain data:
@@ -61,19 +68,37 @@ def remember_game(spec: RunSpec, game: Game) -> None:
     _GAMES[(spec.rules, spec.options, spec.mods)] = game
 
 
-def play_one(game: Game, bots: list, seed: int) -> Outcome:
-    """One game: its chance seeded by `seed`, the bots' choices by random.Random(seed)."""
+def play_one(game: Game, bots: list, seed: int, keep: Optional["RunSpec"] = None) -> Outcome:
+    """One game: its chance seeded by `seed`, the bots' choices by random.Random(seed). With
+    `keep` (a RunSpec whose `keep` names a folder), its full record is written there."""
     rng = random.Random(seed)
     state = game.new_initial_state(seed)
     decisions = 0
+    record = None
+    if keep is not None:
+        from ..records import new_record, record_move
+
+        record = new_record(game, keep.rules, keep.mods, seed, list(keep.bots))
     while not game.is_terminal(state):
-        game.apply(state, bots[game.current_player(state)].choose(game, state, rng))
+        move = bots[game.current_player(state)].choose(game, state, rng)
+        if record is not None:
+            record_move(record, game, state, move)
+        game.apply(state, move)
         decisions += 1
+    if record is not None and keep is not None:
+        _write_record(record, game, state, Path(str(keep.keep)) / f"game-{seed}.json")
     statistics = tuple(_number(fn(state)) for _, fn in game.compiled.statistics)
     scores = None
     if game.compiled.score is not None:
         scores = tuple(_number(game.compiled.score(state, p)) for p in range(game.player_count))
     return (seed, game.winning_players(state), game.result(state).reason, decisions, statistics, scores)
+
+
+def _write_record(record, game: Game, state, path: Path) -> None:
+    from ..records import describe_result, write_record
+
+    record.result = describe_result(game, state)
+    write_record(path, record)
 
 
 def _number(value):
@@ -92,15 +117,21 @@ def play_chunk(spec: RunSpec, first_seed: int, count: int) -> tuple:
     survive pickling."""
     try:
         game = game_for(spec)
-        native = backend.native_player(game, spec.bots)
+        # Records need every move in its text form: games kept as records are played in Python.
+        native = None if spec.keep else backend.native_player(game, spec.bots)
         if native is not None:
             before = native.fallbacks
-            outcomes = native.play_games(first_seed, count)
+            outcomes = native.play_games(first_seed, count, spec.bots, spec.standing_rate)
             return ("ok", outcomes, native.fallbacks - before)
-        bots = [make_bot(name) for name in spec.bots]
-        return ("ok", [play_one(game, bots, seed) for seed in range(first_seed, first_seed + count)], 0)
+        bots = [make_bot(name, spec.standing_rate) for name in spec.bots]
+        keep = spec if spec.keep else None
+        return ("ok", [play_one(game, bots, seed, keep) for seed in range(first_seed, first_seed + count)], 0)
     except RulebookError as err:
         return ("error", str(err))
+
+
+# The most games one command plays: every outcome is kept for the summary's distributions.
+MAX_GAMES = 1_000_000
 
 
 def chunks(first_seed: int, games: int, workers: int) -> list[tuple[int, int]]:
@@ -109,13 +140,41 @@ def chunks(first_seed: int, games: int, workers: int) -> list[tuple[int, int]]:
     return [(first_seed + i, min(size, games - i)) for i in range(0, games, size)]
 
 
+def in_flight(pieces: list, submit: Callable, window: int, advance: Callable[[int], None]) -> dict:
+    """Run pieces with at most `window` of them submitted at once, so a long simulation neither
+    queues all its work up front nor waits for all of it to show progress. submit(start, count)
+    gives a future (of concurrent.futures or of Dask). Gives start -> result."""
+    finished: queue.Queue = queue.Queue()
+    waiting = iter(pieces)
+    running: dict = {}
+
+    def start_next() -> None:
+        piece = next(waiting, None)
+        if piece is not None:
+            future = submit(*piece)
+            running[future] = piece
+            future.add_done_callback(finished.put)
+
+    for _ in range(window):
+        start_next()
+    results: dict = {}
+    while running:
+        future = finished.get()
+        start, count = running.pop(future)
+        results[start] = future.result()
+        advance(count)
+        start_next()
+    return results
+
+
 def run_games(spec: RunSpec, first_seed: int, games: int, workers: Optional[int] = None,
               cluster: Optional[str] = None, advance: Optional[Callable[[int], None]] = None,
               fell_back: Optional[list] = None) -> list[Outcome]:
     """Play `games` games (seeds first_seed, first_seed+1, …) and give their outcomes in seed order,
     whatever the number of workers or where they run."""
-    if games < 1:
-        raise SimulationError(f"--games must be at least 1, not {games}")
+    if not 1 <= games <= MAX_GAMES:
+        raise SimulationError(f"--games must be from 1 to {MAX_GAMES:,}, not {games:,} (for more, run again "
+                              f"with --seed after the last one)")
     if workers is not None and workers < 1:
         raise SimulationError(f"--workers must be at least 1, not {workers}")
     advance = advance or (lambda n: None)
@@ -153,16 +212,12 @@ def _run_locally(spec, first_seed, games, workers, advance) -> dict:
         return results
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    pool = ProcessPoolExecutor(max_workers=min(workers, len(pieces)), mp_context=context)
+    size = min(workers, len(pieces))
+    pool = ProcessPoolExecutor(max_workers=size, mp_context=context)
     try:
-        futures = {pool.submit(play_chunk, spec, start, count): (start, count) for start, count in pieces}
-        for future in as_completed(futures):
-            start, count = futures[future]
-            results[start] = future.result()
-            advance(count)
+        return in_flight(pieces, lambda start, count: pool.submit(play_chunk, spec, start, count), 4 * size, advance)
     finally:  # on an interrupt, drop the chunks not started rather than play them all first
         pool.shutdown(wait=True, cancel_futures=True)
-    return results
 
 
 def _run_on_cluster(spec, first_seed, games, address, advance) -> dict:
@@ -170,13 +225,8 @@ def _run_on_cluster(spec, first_seed, games, address, advance) -> dict:
     try:
         threads = sum(w.get("nthreads", 1) for w in client.scheduler_info().get("workers", {}).values()) or 1
         pieces = chunks(first_seed, games, threads)
-        futures = client.map(play_chunk, [spec] * len(pieces), [p[0] for p in pieces],
-                             [p[1] for p in pieces], pure=False)
-        results: dict = {}
-        for future, (start, count) in zip(futures, pieces):  # in order: progress may lag, never the work
-            results[start] = future.result()
-            advance(count)
-        return results
+        return in_flight(pieces, lambda start, count: client.submit(play_chunk, spec, start, count, pure=False),
+                         4 * threads, advance)
     finally:
         client.close()
 

@@ -1,0 +1,177 @@
+"""A person at a seat, at the terminal or through a pipe: the position they may see, the legal
+moves numbered in their text form, and what they type back.
+
+They type a move's number (a number always means a move's number), its text, or the start of its
+text when only one move starts that way; or a command: `help`, `board`, `moves`, `undo`,
+`save FILE`, `quit`. The end of the input at a prompt means `quit`. When several people share the
+seats of a game with hidden information, each gets a hand-over prompt before their decision, so
+only they see their view.
+"""
+from __future__ import annotations
+
+import shutil
+from typing import Callable, Optional, TextIO
+
+from .play import Ask
+
+HELP = """\
+At a prompt, type:
+  NUMBER        the move with that number
+  TEXT          the move with that text, or the only move whose text starts with it
+  board         show the position again
+  moves         list the legal moves again
+  undo          go back to your previous decision (the moves since are taken back)
+  save FILE     save the game so far as a record (resume with: rulebook play --resume FILE)
+  quit          stop here (the end of the input does the same)
+  help          this text"""
+
+COMMANDS = ("help", "board", "moves", "undo", "save", "quit")
+
+
+def read_line(inp: TextIO) -> Optional[str]:
+    """One line of input without its end; None when the input has ended (or cannot be read: no
+    terminal, ^C, ^D)."""
+    try:
+        line = inp.readline()
+    except (KeyboardInterrupt, OSError, EOFError):
+        return None
+    return line.rstrip("\n") if line else None
+
+
+def normal(text: str) -> str:
+    return " ".join(text.split()).lower()
+
+
+def choose_move(moves: list, typed: str) -> tuple[Optional[object], str]:
+    """The move that `typed` names: (move, "") or (None, why not). A number is a move's number
+    (it wins over a move text starting with that number); then a whole move text; then the one
+    move whose text starts with what was typed."""
+    text = normal(typed)
+    if text.isdigit():
+        number = int(text)
+        if 1 <= number <= len(moves):
+            return moves[number - 1], ""
+        return None, f"there is no move {number}: the moves are numbered 1 to {len(moves)}"
+    texts = [normal(str(m)) for m in moves]
+    exact = [m for m, t in zip(moves, texts) if t == text]
+    if exact:
+        return exact[0], ""
+    starting = [(i, m) for i, (m, t) in enumerate(zip(moves, texts)) if t.startswith(text)]
+    if len(starting) == 1:
+        return starting[0][1], ""
+    if not starting:
+        return None, f"no move starts with '{typed.strip()}' (type a move's number or text, or 'help')"
+    shown = ", ".join(f"{i + 1} {m}" for i, m in starting[:8]) + (", …" if len(starting) > 8 else "")
+    return None, f"'{typed.strip()}' could be {len(starting)} moves: {shown}"
+
+
+def columns(items: list[str], width: int) -> list[str]:
+    """Lay numbered items out in as many columns as fit in `width`."""
+    if not items:
+        return []
+    cell = max(len(i) for i in items) + 3
+    per_line = max(1, width // cell)
+    rows = (len(items) + per_line - 1) // per_line
+    lines = []
+    for r in range(rows):
+        line = "".join(items[c * rows + r].ljust(cell) for c in range(per_line) if c * rows + r < len(items))
+        lines.append(line.rstrip())
+    return lines
+
+
+class People:
+    """Answers for the human seats of one game, reading `inp` and writing `out`.
+
+    `show_board(state, player)` prints what that player may see; `save(path)` writes the record
+    so far; `hidden` says whether the game hides anything from anyone (then several people get
+    a hand-over prompt between their decisions).
+    """
+
+    def __init__(self, game, inp: TextIO, out: TextIO, show_board: Callable, save: Callable,
+                 hidden: bool, seats: list, terminal: bool = False):
+        self.game = game
+        self.inp = inp
+        self.out = out
+        self.show_board = show_board
+        self.save_record = save
+        self.hidden = hidden
+        self.people = [p for p, s in enumerate(seats) if s == "human"]
+        self.terminal = terminal
+        self.last: Optional[int] = None  # who decided last, for the hand-over prompt
+
+    def say(self, text: str) -> None:
+        print(text, file=self.out, flush=True)
+
+    def read(self, prompt: str) -> Optional[str]:
+        """A line typed at the prompt; None at the end of the input (or ^C, ^D)."""
+        self.out.write(prompt)
+        self.out.flush()
+        line = read_line(self.inp)
+        if line is None:
+            self.say("")
+            return None
+        if not self.terminal:
+            self.say(line)  # echo, so a piped session reads like a typed one
+        return line
+
+    def hand_over(self, player: int) -> bool:
+        """Before a person's decision, when another person decided last and the game hides
+        things: clear the screen and wait for the right person. False if the input ended."""
+        if not (self.hidden and len(self.people) > 1 and self.last is not None and self.last != player):
+            return True
+        name = self.game.player_names[player]
+        if self.terminal:
+            self.out.write("\033[2J\033[H")
+        self.say(f"\n──── Hand over to {name} ────")
+        return self.read(f"{name}, press Enter when only you can see the screen: ") is not None
+
+    def ask(self, game, state, player: int, record) -> Ask:
+        if not self.hand_over(player):
+            return Ask(command="quit")
+        self.last = player
+        name = game.player_names[player]
+        moves = game.legal_moves(state)
+        self.say(f"\n──── {name} to decide (move {len(record.moves) + 1}) ────")
+        self.show_board(state, player)
+        self._list(moves)
+        while True:
+            line = self.read(f"{name}> ")
+            if line is None:
+                return Ask(command="quit")
+            if not line.strip():
+                continue
+            word, _, rest = line.strip().partition(" ")
+            command = word.lower()
+            is_move_text = any(normal(str(m)) == normal(line) for m in moves)
+            if command in COMMANDS and not is_move_text:
+                answer = self._command(command, rest.strip(), state, player, moves)
+                if answer is not None:
+                    return answer
+                continue
+            move, why = choose_move(moves, line)
+            if move is None:
+                self.say(why)
+                continue
+            return Ask(move=move)
+
+    def _command(self, command: str, rest: str, state, player: int, moves: list) -> Optional[Ask]:
+        if command == "help":
+            self.say(HELP)
+        elif command == "board":
+            self.show_board(state, player)
+        elif command == "moves":
+            self._list(moves)
+        elif command == "save":
+            if not rest:
+                self.say("save needs a file name: save FILE")
+            else:
+                self.save_record(rest)
+        elif command in ("undo", "quit"):
+            return Ask(command=command)
+        return None
+
+    def _list(self, moves: list) -> None:
+        width = shutil.get_terminal_size((100, 24)).columns if self.terminal else 100
+        numbered = [f"{i:>3}  {m}" for i, m in enumerate(moves, 1)]
+        for line in columns(numbered, width):
+            self.say(line)

@@ -1,0 +1,126 @@
+"""The `rulebook play` command: set up (or resume) a game, seat bots and people, play, save."""
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+from typing import Optional, TextIO
+
+from rulebook.dsl.errors import OptionsError, RulebookError
+
+from . import api
+from .option_words import option_pairs
+from .play import EVERYTHING, Table, summary
+from .records import final_state, for_player, new_record, open_record, write_record
+from .seats import HUMAN, parse_names, plan_seats, seat_of
+
+
+def run_play(args, inp: Optional[TextIO] = None, out: Optional[TextIO] = None) -> int:
+    inp = inp or sys.stdin
+    out = out or sys.stdout
+    for target in (args.save, args.json):
+        if target and target != "-" and not Path(target).resolve().parent.is_dir():
+            raise OptionsError(f"cannot write {target}: no folder {Path(target).parent}")  # before, not after, a game
+    game, record, state, seed = _resume(args) if args.resume else _start(args)
+    seats = plan_seats(game.player_names, args.human, args.bots)
+    record.seats = seats
+    viewer = seat_of(args.as_player, game.player_names, "--as") if args.as_player else None
+    humans = [p for p, s in enumerate(seats) if s == HUMAN]
+    if viewer is not None:
+        log_viewer: object = viewer
+    elif len(humans) == 1:
+        log_viewer = humans[0]
+    elif humans:
+        log_viewer = None  # several people at one screen: the log shows what everyone sees
+    else:
+        log_viewer = EVERYTHING
+    shown = None if args.quiet else out
+    table = Table(game, seats, record, shown, log_viewer=log_viewer, rng=random.Random(seed))
+    if humans:
+        from .display import display_for
+
+        display_for(game, [m["path"] for m in record.mods])  # the mods' sections too, from here on
+        table.people = _people(game, inp, out, seats, record)
+    if args.resume and shown is not None:
+        print(f"Resuming {record.title} after {len(record.moves)} moves", file=out)
+    state = table.play(state)
+    if humans and game.is_terminal(state):
+        _board(game, out)(state, viewer if viewer is not None else (humans[0] if len(humans) == 1 else None))
+    print(summary(record), file=out)
+    target = args.save or args.json
+    if target:
+        write_record(target, for_player(game, record, viewer) if viewer is not None else record)
+        if target != "-" and humans:
+            print(f"Saved the record to {target}", file=out)
+    return 0
+
+
+def _start(args):
+    options = {**option_pairs(args.option), **args.game_options}
+    names = parse_names(args.names)
+    if args.players is not None:
+        options["players"] = args.players
+    elif names:
+        options["players"] = len(names)
+    if names and args.players is not None and len(names) != args.players:
+        raise OptionsError(f"--names gives {len(names)} names for --players {args.players}")
+    seed = args.seed if args.seed is not None else 0
+    game = api.load_game(args.game, options, player_names=names, mods=args.mod)
+    record = new_record(game, args.game, args.mod, seed, [])
+    return game, record, lambda: game.new_initial_state(seed), seed
+
+
+def _resume(args):
+    given = [flag for flag, value in (("GAME", args.game), ("--players", args.players), ("--seed", args.seed),
+                                      ("--names", args.names), ("--option", args.option), ("--mod", args.mod),
+                                      ("game options", args.game_options)) if value]
+    if given:
+        raise OptionsError(f"--resume takes the game, options, mods, names and seed from the record; "
+                           f"leave out {', '.join(given)}")
+    game, record = open_record(args.resume)
+    if record.kind != "full":
+        raise OptionsError(f"{args.resume} is {record.viewer}'s record: it holds no seed, so it can be "
+                           f"replayed (rulebook replay) but not resumed")
+    state = final_state(game, record)
+    if game.is_terminal(state):
+        raise OptionsError(f"{args.resume}: that game is over ({record.result['outcome']}); "
+                           f"see it with: rulebook replay {args.resume}")
+    return game, record, state, record.seed
+
+
+def hides_between_players(game) -> bool:
+    """Whether some player may see what another may not (then people hand the screen over)."""
+    program = game.program
+    if any(d.visibility == "private" for d in (*program.zones.values(), *program.vars.values())):
+        return True
+    state = game.new_initial_state(0)
+    return any(game.view(state, p) != game.view(state, 0) for p in range(1, game.player_count))
+
+
+def _board(game, out: TextIO):
+    from .display import draw_scene, scene_of, scene_text
+
+    terminal = out.isatty()
+
+    def show(state, player) -> None:
+        scene = scene_of(game, state, player)
+        if terminal:
+            draw_scene(scene, out)
+        else:
+            out.write("\n".join(line.rstrip() for line in scene_text(scene).splitlines()) + "\n")
+    return show
+
+
+def _people(game, inp: TextIO, out: TextIO, seats: list, record):
+    from .human import People
+
+    def save(path: str) -> None:
+        try:
+            write_record(path, record)
+        except RulebookError as err:
+            print(f"rulebook: {err}", file=out)
+            return
+        print(f"Saved {len(record.moves)} moves to {path} (resume with: rulebook play --resume {path})", file=out)
+
+    terminal = inp.isatty() and out.isatty()
+    return People(game, inp, out, _board(game, out), save, hides_between_players(game), seats, terminal)

@@ -1,0 +1,157 @@
+"""Every construct has each of its handlers: a test that fails when a node class lacks one.
+
+A construct of the rules language is a node class (dsl/node_*.py). Each needs: a static check
+(dsl/check_*.py, `s_NAME` / `e_NAME`), a lowering handler into the compiled form
+(interpreter/lower/: EXPRESSIONS, STATEMENTS and, for a statement that can stop for a
+decision, FLOW), and a section of docs/language.md. Each class of the compiled form
+(interpreter/ir/) needs a handler in every back-end, and each run-time helper an implementation
+in every back-end. No handler has a fallback: a missing one is a KeyError when compiling.
+`missing` is checked against the real classes and against a class made to lack everything.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from rulebook.dsl import nodes as n
+from rulebook.dsl.check_exprs import ExpressionChecks
+from rulebook.dsl.check_stmts import StatementChecks
+from rulebook.dsl.types import BUILTINS as BUILTIN_NAMES
+from rulebook.interpreter.ir import exprs as x
+from rulebook.interpreter.ir import stmts as s
+from rulebook.interpreter.ir.helpers import HELPERS
+from rulebook.interpreter.lower.builtins import BUILTINS
+from rulebook.interpreter.lower.exprs import EXPRESSIONS
+from rulebook.interpreter.lower.flow import FLOW, FLOW_ONLY, STRAIGHT_ONLY
+from rulebook.interpreter.lower.stmts import STATEMENTS
+from rulebook.interpreter.pyback import assemble
+from rulebook.interpreter.pyback.blocks import TERMINATORS as PY_TERMINATORS
+from rulebook.interpreter.pyback.exprs import _INLINE, EXPRESSIONS as PY_EXPRESSIONS
+from rulebook.interpreter.pyback.stmts import STATEMENTS as PY_STATEMENTS
+
+DOC = (Path(__file__).resolve().parent.parent / "docs" / "language.md").read_text(encoding="utf-8")
+HEADINGS = set(re.findall(r"^#+ (.+)$", DOC, re.MULTILINE))
+
+# The section of docs/language.md that documents each construct.
+SECTIONS = {
+    n.Let: "let", n.Assign: "assignment", n.CallStmt: "calling a rule", n.Move: "move and move all",
+    n.Draw: "draw", n.Put: "put and take", n.Shuffle: "shuffle", n.Merge: "merge and connect",
+    n.Connect: "merge and connect", n.EndGame: "end game", n.Emit: "emit and cancel", n.Cancel: "emit and cancel",
+    n.Modify: "modify … until end of …", n.Log: "log", n.Break: "for, repeat, while, loop, break",
+    n.Pass: "pass", n.Choose: "choose", n.UpTo: "choose up to", n.Pick: "pick", n.LoadDie: "die",
+    n.If: "if, elif, else", n.For: "for, repeat, while, loop, break", n.Repeat: "for, repeat, while, loop, break",
+    n.While: "for, repeat, while, loop, break", n.Loop: "for, repeat, while, loop, break",
+    n.Allow: "action and allow", n.RunCode: "run", n.SpanBlock: "round, phase, turn, step",
+    n.Number: "literals and names", n.String: "literals and names", n.Bool: "literals and names",
+    n.NoneLit: "literals and names", n.Name: "literals and names", n.Attribute: "indexing and attributes",
+    n.Subscript: "indexing and attributes", n.Call: "calls and built-in functions",
+    n.Aggregate: "aggregates and list comprehensions", n.ListExpr: "aggregates and list comprehensions",
+    n.ListComp: "aggregates and list comprehensions", n.Best: "best and sort", n.Sort: "best and sort",
+    n.BinOp: "arithmetic, comparison, logic", n.BoolOp: "arithmetic, comparison, logic",
+    n.Not: "arithmetic, comparison, logic", n.Neg: "arithmetic, comparison, logic", n.Range: "ranges",
+    n.Conditional: "arithmetic, comparison, logic",
+}
+
+STATEMENT_CLASSES = tuple(n.Stmt.__args__)
+EXPRESSION_CLASSES = tuple(n.Expr.__args__)
+
+
+def missing(statements=STATEMENT_CLASSES, expressions=EXPRESSION_CLASSES, ir_exprs=x.EXPR_CLASSES,
+            ir_stmts=s.STMT_CLASSES, terminators=s.TERMINATOR_CLASSES) -> list[str]:
+    """What each construct lacks, one line each (empty when every handler is there)."""
+    out = []
+    for cls in statements:
+        name = cls.__name__
+        if not hasattr(StatementChecks, "s_" + name):
+            out.append(f"{name}: no check (s_{name} in dsl/check_stmts.py)")
+        if cls not in STATEMENTS and cls not in FLOW_ONLY:
+            out.append(f"{name}: no lowering (lower/stmts.py STATEMENTS)")
+        if cls not in FLOW and cls not in STRAIGHT_ONLY:
+            out.append(f"{name}: no lowering into a block (lower/flow.py FLOW), nor listed in STRAIGHT_ONLY")
+    for cls in expressions:
+        name = cls.__name__
+        if not hasattr(ExpressionChecks, "e_" + name):
+            out.append(f"{name}: no check (e_{name} in dsl/check_exprs.py)")
+        if cls not in EXPRESSIONS:
+            out.append(f"{name}: no lowering (lower/exprs.py EXPRESSIONS)")
+    for cls in tuple(statements) + tuple(expressions):
+        section = SECTIONS.get(cls)
+        if section is None or section not in HEADINGS:
+            out.append(f"{cls.__name__}: no section in docs/language.md (SECTIONS in tests/test_constructs.py)")
+    for cls in ir_exprs:
+        if cls not in PY_EXPRESSIONS:
+            out.append(f"ir {cls.__name__}: no Python back-end handler (pyback/exprs.py)")
+    for cls in ir_stmts:
+        if cls not in PY_STATEMENTS:
+            out.append(f"ir {cls.__name__}: no Python back-end handler (pyback/stmts.py)")
+    for cls in terminators:
+        if cls not in PY_TERMINATORS:
+            out.append(f"ir {cls.__name__}: no Python back-end handler (pyback/blocks.py)")
+    out += native_missing(ir_exprs, ir_stmts)
+    return out
+
+
+def native_missing(ir_exprs, ir_stmts) -> list[str]:
+    """The native back-end's handlers (interpreter/native/cemit.py: plain Python, always there)."""
+    from rulebook.interpreter.native import cemit
+    out = []
+    for cls in ir_exprs:
+        if cls not in cemit.EXPRESSIONS and cls not in cemit.PYTHON_ONLY:
+            out.append(f"ir {cls.__name__}: no native back-end handler (native/cemit.py)")
+    for cls in ir_stmts:
+        if cls not in cemit.STATEMENTS and cls not in cemit.PYTHON_ONLY:
+            out.append(f"ir {cls.__name__}: no native back-end handler (native/cemit.py)")
+    return out
+
+
+def test_every_construct_has_every_handler() -> None:
+    assert missing() == []
+
+
+def test_every_builtin_function_is_lowered() -> None:
+    assert sorted(set(BUILTIN_NAMES) - set(BUILTINS)) == []
+
+
+def test_every_helper_exists_in_the_python_back_end() -> None:
+    assert sorted(name for name in HELPERS if name not in assemble.HELPERS and name not in _INLINE) == []
+
+
+def test_every_helper_exists_in_the_native_back_end() -> None:
+    from rulebook.interpreter.native import cemit
+    assert sorted(name for name in HELPERS if name not in cemit.HELPERS and name not in cemit.WRITTEN_OUT
+                  and name not in cemit.PYTHON_ONLY) == []
+
+
+@dataclass(frozen=True)
+class Juggle(n.Node):
+    """A statement nobody wrote handlers for."""
+
+    count: int
+
+
+@dataclass(frozen=True)
+class Sparkle(n.Node):
+    """An expression nobody wrote handlers for."""
+
+
+@dataclass(frozen=True)
+class Twirl(x.Expr):
+    """A class of the compiled form no back-end knows."""
+
+
+@dataclass(frozen=True)
+class Spin(s.Stmt):
+    """A statement of the compiled form no back-end knows."""
+
+
+def test_a_construct_without_handlers_is_caught() -> None:
+    found = missing((Juggle,), (Sparkle,), (Twirl,), (Spin,), ())
+    assert "Juggle: no check (s_Juggle in dsl/check_stmts.py)" in found
+    assert "Juggle: no lowering (lower/stmts.py STATEMENTS)" in found
+    assert any(line.startswith("Juggle: no lowering into a block") for line in found)
+    assert any(line.startswith("Juggle: no section in docs/language.md") for line in found)
+    assert "Sparkle: no lowering (lower/exprs.py EXPRESSIONS)" in found
+    assert "ir Twirl: no Python back-end handler (pyback/exprs.py)" in found
+    assert "ir Spin: no Python back-end handler (pyback/stmts.py)" in found
+    assert "ir Twirl: no native back-end handler (native/cemit.py)" in found

@@ -1,0 +1,218 @@
+"""The board, drawn from the game's data (issue 15 item 2): each layout kind draws a toy game, the
+shipped games declare theirs, the declaration is checked like rules, and a picture made for a
+player holds nothing that player may not see."""
+from __future__ import annotations
+
+import random
+import shutil
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+
+import pytest
+
+from rulebook.api import load_game
+from rulebook.display import display_for, draw_svg, scene_of, scene_text
+from rulebook.dsl.errors import RulesError
+
+ROOT = Path(__file__).resolve().parent.parent
+TOYS = ROOT / "tests" / "games"
+
+
+def played(game, moves: int, seed: int = 3):
+    state = game.new_initial_state(seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if game.is_terminal(state):
+            break
+        game.apply(state, game.sample_move(state, rng))
+    return state
+
+
+def svg_tree(svg: str):
+    return ElementTree.fromstring(svg)  # well-formed XML, or this raises
+
+
+@pytest.mark.parametrize("toy, layout", [("ring", "ring"), ("grid", "grid"), ("hands", "rows"), ("roads", "network")])
+def test_each_layout_kind_draws_a_toy_game(toy: str, layout: str) -> None:
+    game = load_game(TOYS / toy)
+    scene = scene_of(game, played(game, 8), 0)
+    section = scene["sections"][0]
+    assert section["layout"] == layout and section["items"]
+    text = scene_text(scene)
+    svg = draw_svg(scene)
+    assert svg_tree(svg).tag.endswith("svg") and section["title"] in text
+    if layout == "grid":
+        assert {(i["col"], i["row"]) for i in section["items"]} == {(c, r) for c in range(1, 5) for r in range(1, 5)}
+        assert "   a   b   c   d" in text and any("fill" in i for i in section["items"])
+    if layout == "ring":
+        assert sum(len(i["nodes"]) for i in section["items"]) == 10  # groups cover the ring once
+        assert any(p["kind"] == "mark" for i in section["items"] for p in i["parts"])
+    if layout == "network":
+        assert {tuple(i["at"]) for i in section["items"]} == {(x, y) for x in range(3) for y in range(3)}
+        assert any(i["links"] for i in section["items"]) and "<line " in svg
+    if layout == "rows":
+        assert [i["label"] for i in section["items"]] == ["player 1", "player 2"]
+
+
+def test_eriantys_shows_islands_in_groups_clouds_and_schools() -> None:
+    game = load_game("eriantys", {"players": 3, "expert": True, "characters": "Grandma Herbs,Monk,Knight"})
+    state = played(game, 400, seed=2)
+    scene = scene_of(game, state, None)
+    titles = [s["title"] for s in scene["sections"]]
+    assert titles == ["Islands", "Clouds", "Schools", "Characters"]
+    islands = scene["sections"][0]["items"]
+    assert sum(len(i["nodes"]) for i in islands) == 12
+    position = game.position(state)
+    assert len(islands) == len(position.groups("islands"))
+    marks = [p["text"] for i in islands for p in i["parts"] if p["kind"] == "mark"]
+    assert marks.count("Mother Nature") == 1 and any(m.endswith(" tower") for m in marks)
+    students = sum(p["total"] for i in islands for p in i["parts"] if p["kind"] == "pieces")
+    assert students == sum(sum(position.zone(("isle", n)).values()) for n in range(1, 13))
+    assert len(scene["sections"][1]["items"]) == 3 and len(scene["sections"][2]["items"]) == 3
+    school = scene["sections"][2]["items"][0]
+    assert [p.get("label") for p in school["parts"]][:5] == ["entrance", "dining room", "professors",
+                                                             "white towers", "coins"]
+    characters = [i["label"] for i in scene["sections"][3]["items"]]
+    assert sorted(characters) == ["Grandma Herbs", "Knight", "Monk"]
+    assert "Islands" in scene_text(scene) and svg_tree(draw_svg(scene)) is not None
+
+
+def test_eriantys_no_entry_tiles_show_where_they_lie() -> None:
+    game = load_game("eriantys", {"players": 2, "expert": True, "characters": "Grandma Herbs,Monk,Knight"})
+    state = played(game, 0)
+    position = game.position(state)
+    position.transfer("no_entry", 1, ("tiles_on", "Grandma Herbs"), ("blocked", 5))
+    islands = scene_of(game, state, None)["sections"][0]["items"]
+    five = next(i for i in islands if 5 in i["nodes"])
+    assert {"kind": "mark", "text": "no entry", "count": 1} in five["parts"]
+
+
+def test_septachroma_draws_its_grid_with_shades() -> None:
+    game = load_game("septachroma")
+    scene = scene_of(game, played(game, 30), 0)
+    grid = scene["sections"][0]
+    assert grid["layout"] == "grid" and len(grid["items"]) == 49
+    assert {i.get("fill") for i in grid["items"]} >= {"#f3ead7", "#6b5a48"}
+    assert "a   b   c   d   e   f   g" in scene_text(scene)
+
+
+def test_a_game_without_a_declaration_gets_one_made_up() -> None:
+    game = load_game(TOYS / "nim")
+    text = scene_text(scene_of(game, game.new_initial_state(1), 0))
+    assert "heap: pebble×15" in text
+
+
+def test_a_player_sees_their_hand_and_only_the_number_of_the_others() -> None:
+    game = load_game(TOYS / "hands")
+    state = played(game, 3, seed=9)
+    rows = scene_of(game, state, 0)["sections"][0]["items"]
+    mine, theirs = rows[0]["parts"][0], rows[1]["parts"][0]
+    assert not mine.get("hidden") and sum(p["count"] for p in mine["pieces"]) == mine["total"] == 3
+    assert theirs["hidden"] and theirs["pieces"] == [] and theirs["total"] == 3
+
+
+def test_redealing_what_a_player_may_not_see_changes_nothing_they_are_shown() -> None:
+    """Every hidden card moved between the other hand and the deck: the same scene for player 1."""
+    game = load_game(TOYS / "hands")
+    for seed in range(5):
+        state = played(game, 2 * seed + 1, seed=seed)
+        other = state.copy()
+        position = game.position(other)
+        theirs = position.zone(("hand", 1))
+        deck = list(other.data[game.compiled.layout.zones["deck"].base])
+        if not deck:
+            continue
+        # swap one of their cards with the deck's top card
+        card = next(iter(theirs))
+        names = game.compiled.kind_names["card"]
+        top = deck[-1]
+        deck[-1] = names.index(card)
+        other.data[game.compiled.layout.zones["deck"].base] = tuple(deck)
+        hand = game.compiled.layout.zones["hand"]
+        base = hand.base + 1 * hand.width
+        other.data[base + names.index(card)] -= 1
+        other.data[base + top] += 1
+        assert game.position(other).zone(("hand", 1)) != theirs
+        assert scene_of(game, other, 0) == scene_of(game, state, 0)
+        assert draw_svg(scene_of(game, other, 0)) == draw_svg(scene_of(game, state, 0))
+        assert scene_of(game, other, 1) != scene_of(game, state, 1)  # it is there for the one who may see it
+
+
+def _bad_display(tmp_path: Path, text: str) -> str:
+    folder = tmp_path / "nim"
+    shutil.copytree(TOYS / "nim", folder, dirs_exist_ok=True)
+    (folder / "display.yaml").write_text(text, encoding="utf-8")
+    with pytest.raises(RulesError) as caught:
+        display_for(load_game(folder))
+    return str(caught.value)
+
+
+def test_a_mistake_in_an_expression_is_reported_at_its_line_and_column(tmp_path: Path) -> None:
+    message = _bad_display(tmp_path, "sections:\n  - layout: rows\n    parts:\n      - pieces: heep\n")
+    assert message.startswith(f"{tmp_path / 'nim' / 'display.yaml'}:4:17: unknown name 'heep' (did you mean 'heap'?)")
+    assert "^" in message
+
+
+def test_a_mistake_in_the_shape_is_reported_by_the_schema(tmp_path: Path) -> None:
+    message = _bad_display(tmp_path, "sections:\n  - layout: spiral\n")
+    assert "display.yaml:2:13:" in message and "'spiral' is not one of" in message
+    message = _bad_display(tmp_path, "sections:\n  - layout: rows\n    colour: red\n")
+    assert "Additional properties are not allowed ('colour' was unexpected)" in message
+
+
+def test_a_board_layout_needs_a_board_of_that_shape(tmp_path: Path) -> None:
+    message = _bad_display(tmp_path, "sections:\n  - layout: ring\n    board: heap\n")
+    assert "a ring needs a board of the game: one of none" in message
+    folder = tmp_path / "ring"
+    shutil.copytree(TOYS / "ring", folder)
+    (folder / "display.yaml").write_text("sections:\n  - layout: grid\n    board: r\n", encoding="utf-8")
+    with pytest.raises(RulesError, match="board 'r' is a ring, not a grid"):
+        display_for(load_game(folder))
+
+
+def test_every_shown_text_is_escaped_in_the_picture() -> None:
+    scene = {"title": "<script>alert(1)</script>", "header": [{"kind": "value", "label": "a&b", "value": "'\"<>"}],
+             "sections": [{"title": "</svg>", "layout": "rows", "items": [
+                 {"key": "1", "label": "<b>", "parts": [{"kind": "mark", "text": "<i>", "count": 2}]}]}]}
+    svg = draw_svg(scene)
+    assert "<script>" not in svg and "</svg>" not in svg[:-6] and "<b>" not in svg and "<i>" not in svg
+    assert "&lt;script&gt;" in svg and svg_tree(svg) is not None
+
+
+def test_the_documented_example_is_the_toy_games_own_file() -> None:
+    doc = (ROOT / "docs" / "display.md").read_text(encoding="utf-8")
+    example = doc.split("## An example")[1].split("```yaml\n")[1].split("```")[0]
+    assert example in (TOYS / "ring" / "display.yaml").read_text(encoding="utf-8")
+
+
+def test_a_mods_sections_are_added_and_replace_by_title(tmp_path: Path) -> None:
+    mod = tmp_path / "extra"
+    mod.mkdir()
+    (mod / "mod.yaml").write_text("name: extra\ngame: eriantys\ngame_version: '1.0'\n", encoding="utf-8")
+    (mod / "display.yaml").write_text("sections:\n  - title: Clouds\n    layout: rows\n    label: none at all\n"
+                                      "  - title: Bag\n    layout: rows\n    parts:\n      - value: count(bag)\n",
+                                      encoding="utf-8")
+    game = load_game("eriantys", mods=[mod])
+    display = display_for(game, [mod])
+    assert [s.title for s in display.sections] == ["Islands", "Clouds", "Schools", "Characters", "Bag"]
+    scene = scene_of(game, game.new_initial_state(1), 0)
+    assert scene["sections"][1]["items"][0]["label"] == "none at all"
+
+
+def test_a_section_drawn_once_per_player_with_what_each_may_see(tmp_path: Path) -> None:
+    folder = tmp_path / "masks"
+    shutil.copytree(TOYS / "masks", folder)
+    (folder / "display.yaml").write_text(
+        "sections:\n  - title: \"{q}'s vaults\"\n    per: q in players\n    layout: rows\n    for: i in 1 .. 3\n"
+        "    label: \"vault {i}\"\n    parts:\n      - pieces: vault[q, i]\n", encoding="utf-8")
+    game = load_game(folder)
+    state = played(game, 30, seed=4)
+    assert not game.is_terminal(state)  # the vaults are shown at the end
+    scene = scene_of(game, state, 0)
+    assert [s["title"] for s in scene["sections"]] == [f"player {n}'s vaults" for n in (1, 2, 3)]
+    mine, theirs = scene["sections"][0]["items"], scene["sections"][1]["items"]
+    position = game.position(state)
+    assert [sum(p["count"] for p in i["parts"][0]["pieces"]) for i in mine] == \
+        [sum(position.zone(("vault", 0, n)).values()) for n in (1, 2, 3)]
+    assert all(i["parts"][0]["pieces"] == [] for i in theirs)
+    assert [i["parts"][0].get("hidden", False) for i in theirs] == [False, True, False]  # a gem, face down

@@ -1,0 +1,164 @@
+"""Replay (issue 15 item 4): the terminal stepper, and one self-contained HTML page — the board at
+every step, the move list, a slider, a view selector — that, written for a player, holds nothing
+that player may not see. The page is opened in headless Chromium (Debian's chromium and
+chromium-driver, driven by selenium): skipped here when they are missing, a failure under CI."""
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from rulebook.cli import main
+from rulebook.records import open_record, states
+
+ROOT = Path(__file__).resolve().parent.parent
+HANDS = str(ROOT / "tests" / "games" / "hands")
+CARDS = [line.split("name: ")[1].split(",")[0] for line in (Path(HANDS) / "cards.yaml").read_text().splitlines()
+         if line.startswith("- {name:")]
+SEED = 918273645
+
+
+def run(capsys, *argv, typed: str = "") -> tuple[int, str, str]:
+    import sys
+
+    old = sys.stdin
+    sys.stdin = io.StringIO(typed)
+    try:
+        code = main(list(argv))
+    finally:
+        sys.stdin = old
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.fixture()
+def hands_record(capsys, tmp_path: Path) -> Path:
+    target = tmp_path / "hands.json"
+    code, _, err = run(capsys, "play", HANDS, "--names", "Leo,Lisa", "--seed", str(SEED), "--quiet", "--save", str(target))
+    assert code == 0, err
+    return target
+
+
+def page_data(html: str) -> dict:
+    found = re.search(r'<script type="application/json" id="data">(.*?)</script>', html, re.S)
+    assert found
+    return json.loads(found.group(1))
+
+
+def test_the_terminal_replay_steps_jumps_and_changes_view(capsys, hands_record: Path) -> None:
+    code, out, _ = run(capsys, "replay", str(hands_record), typed="n\nn\nb\njump 5\nview Lisa\n99\nend\nmoves\nq\n")
+    assert code == 0
+    assert "after 0 of 8 moves — as everything (nothing hidden)" in out
+    assert "after 2 of 8 moves" in out and out.count("after 1 of 8 moves") == 2
+    assert "after 5 of 8 moves — as Lisa" in out and "Leo   hand: 3 hidden" in out
+    assert "there is no step 99: 0 (the start) to 8" in out and "Game over:" in out
+    assert "   1  Leo: lay " in out
+
+
+def test_the_page_is_one_self_contained_file(capsys, hands_record: Path, tmp_path: Path) -> None:
+    page = tmp_path / "game.html"
+    code, out, _ = run(capsys, "replay", str(hands_record), "--html", str(page))
+    assert code == 0 and f"Wrote {page}: 8 moves" in out
+    html = page.read_text(encoding="utf-8")
+    assert not re.search(r"(src|href)\s*=\s*['\"]?(https?:|//)", html)  # nothing fetched
+    assert "<svg" not in html.split('id="data">')[0].split("<body>")[1]  # boards come from the data
+    data = page_data(html)
+    assert [v["label"] for v in data["viewers"]] == ["everything (nothing hidden)", "what everyone sees", "Leo", "Lisa"]
+    assert all(len(v["steps"]) == 9 and len(v["moves"]) == 8 for v in data["viewers"])
+    assert all(picture.startswith("<svg") for picture in data["pictures"])
+
+
+def test_a_page_for_leo_holds_nothing_leo_may_not_see(capsys, hands_record: Path, tmp_path: Path) -> None:
+    page = tmp_path / "leo.html"
+    code, _, err = run(capsys, "replay", str(hands_record), "--as", "Leo", "--html", str(page))
+    assert code == 0, err
+    html = page.read_text(encoding="utf-8")
+    data = page_data(html)
+    assert [v["label"] for v in data["viewers"]] == ["Leo"]
+    assert str(SEED) not in html and "seed" not in html.lower()
+    game, record = open_record(hands_record)
+    seen: set[str] = set()
+    for step, (state, _) in enumerate(states(game, record)):
+        position = game.position(state)
+        visible = set(position.zone(("hand", 0))) | {c for q in (0, 1) for c in position.zone(("laid", q))}
+        hidden_now = (set(position.zone(("hand", 1))) | set(position.zone(("deck",)))) - visible
+        seen |= visible
+        picture = data["pictures"][data["viewers"][0]["steps"][step]]
+        moves = json.dumps(data["viewers"][0]["moves"][:step])
+        assert hidden_now and not any(card in picture or card in moves for card in hidden_now), step
+    never = set(CARDS) - seen
+    assert never and not any(card in html for card in never)
+
+
+def test_texts_from_the_rules_are_escaped_in_the_page(capsys, tmp_path: Path) -> None:
+    folder = tmp_path / "nim"
+    shutil.copytree(ROOT / "tests" / "games" / "nim", folder)
+    rules = folder / "game.rules"
+    rules.write_text(rules.read_text().replace('game "Nim"', 'game "Nim </script><img src=x onerror=alert(1)>"')
+                     .replace('as "take {n}"', 'as "take {n} <b>&amp;</b>"'), encoding="utf-8")
+    record, page = tmp_path / "nim.json", tmp_path / "nim.html"
+    assert run(capsys, "play", str(folder), "--seed", "1", "--quiet", "--save", str(record))[0] == 0
+    assert run(capsys, "replay", str(record), "--html", str(page))[0] == 0
+    html = page.read_text(encoding="utf-8")
+    assert "<img" not in html and "</script><" not in html.replace("</script>\n<script>", "") and "<b>" not in html
+    assert page_data(html)["title"].startswith("Nim </script><img")  # the text itself is intact
+
+
+def _browser():
+    """A headless Chromium from the system's packages, or the reason there is none."""
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver = shutil.which("chromedriver")
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        return None, "selenium is not installed (pip install '.[test]')"
+    if not chromium or not driver:
+        return None, "Chromium is not installed (apt-get install chromium chromium-driver; .ci/run does)"
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage", "--window-size=1200,1000"):
+        options.add_argument(flag)
+    return webdriver.Chrome(service=Service(driver), options=options), ""
+
+
+def test_the_page_steps_forward_and_back_in_a_browser(capsys, hands_record: Path, tmp_path: Path) -> None:
+    browser, why = _browser()
+    if browser is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI must test the replay page in Chromium: {why}")
+        pytest.skip(why)
+    page = tmp_path / "game.html"
+    assert run(capsys, "replay", str(hands_record), "--html", str(page))[0] == 0
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    try:
+        browser.get(page.as_uri())
+        status = browser.find_element(By.ID, "status")
+        board = browser.find_element(By.ID, "board")
+        assert status.text == "after 0 of 8 moves"
+        first = board.get_attribute("innerHTML")
+        assert first.startswith("<svg")
+        browser.find_element(By.ID, "next").click()
+        browser.find_element(By.ID, "next").click()
+        assert status.text == "after 2 of 8 moves"
+        assert board.get_attribute("innerHTML") != first
+        browser.find_element(By.ID, "back").click()
+        assert status.text == "after 1 of 8 moves"
+        assert "current" in browser.find_elements(By.CSS_SELECTOR, "#moves li")[0].get_attribute("class")
+        Select(browser.find_element(By.ID, "view")).select_by_visible_text("Leo")
+        assert "hidden" in board.text and status.text == "after 1 of 8 moves"
+        browser.find_element(By.ID, "last").click()
+        assert status.text == "after 8 of 8 moves" and "Game over" in browser.find_element(By.ID, "result").text
+        shot = tmp_path / "replay.png"
+        assert browser.save_screenshot(str(shot)) and shot.stat().st_size > 5000
+    finally:
+        browser.quit()

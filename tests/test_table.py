@@ -1,0 +1,156 @@
+"""A person at the table (issue 15 item 1): `rulebook play GAME --human SEAT`, driven here through
+standard input — numbered moves, a move's text or a unique start of it, the commands, hot-seat
+hand-overs with each person's own view, every shipped game, a mod."""
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rulebook.api import shipped_games
+from rulebook.cli import main
+from rulebook.human import choose_move, columns
+
+ROOT = Path(__file__).resolve().parent.parent
+HANDS = str(ROOT / "tests" / "games" / "hands")
+NIM = str(ROOT / "tests" / "games" / "nim")
+
+
+def play(capsys, monkeypatch, typed: str, *argv) -> tuple[int, str, str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
+    code = main(["play", *argv])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+class Text:
+    """A move with a text form, for choose_move."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def test_a_number_wins_over_a_move_text_starting_with_it() -> None:
+    moves = [Text("2 red"), Text("1 blue"), Text("12 green")]
+    assert str(choose_move(moves, "1")[0]) == "2 red"
+    assert str(choose_move(moves, " 3 ")[0]) == "12 green"
+    assert choose_move(moves, "4") == (None, "there is no move 4: the moves are numbered 1 to 3")
+
+
+def test_a_move_text_or_a_unique_start_of_it() -> None:
+    moves = [Text("student red -> island 4"), Text("student red -> dining room"), Text("student blue -> island 1")]
+    assert str(choose_move(moves, "Student  RED -> dining room")[0]) == "student red -> dining room"
+    assert str(choose_move(moves, "student b")[0]) == "student blue -> island 1"
+    move, why = choose_move(moves, "student red")
+    assert move is None and why.startswith("'student red' could be 2 moves: 1 student red -> island 4, 2 student red")
+    assert choose_move(moves, "pass")[1].startswith("no move starts with 'pass'")
+
+
+def test_many_moves_are_listed_in_columns() -> None:
+    lines = columns([f"{i:>3}  move {i}" for i in range(1, 31)], 60)
+    assert len(lines) < 30 and all(len(line) <= 60 for line in lines) and "  1  move 1" in lines[0]
+
+
+def test_a_person_plays_nim_against_a_bot(capsys, monkeypatch) -> None:
+    code, out, err = play(capsys, monkeypatch, "help\n9\nta\ntake 3\n1\nboard\n" + "1\n" * 20, NIM,
+                          "--names", "Leo,Lisa", "--human", "Leo", "--seed", "3")
+    assert code == 0, err
+    assert "──── Leo to decide (move 1) ────" in out and "  1  take 1" in out and "Leo> " in out
+    assert "board         show the position again" in out                     # help
+    assert "there is no move 9: the moves are numbered 1 to 3" in out          # a number out of range
+    assert "'ta' could be 3 moves" in out                                      # an ambiguous start
+    assert "  Leo: take 3" in out and "  Lisa: " in out and "Game over:" in out
+    assert "heap: pebble×15" in out and "heap: pebble×11" in out               # the position, at each decision
+
+
+def test_the_end_of_the_input_is_quit_and_the_record_is_kept(capsys, monkeypatch, tmp_path: Path) -> None:
+    target = tmp_path / "left.json"
+    code, out, _ = play(capsys, monkeypatch, "1\n", NIM, "--human", "1", "--seed", "3", "--save", str(target))
+    assert code == 0 and "Game left unfinished after 2 moves" in out
+    record = json.loads(target.read_text())
+    assert record["result"] is None and len(record["moves"]) == 2 and record["seats"] == ["human", "random"]
+
+
+def test_undo_goes_back_to_the_previous_decision(capsys, monkeypatch) -> None:
+    code, out, _ = play(capsys, monkeypatch, "1\nundo\nundo\n3\nquit\n", NIM, "--human", "1", "--seed", "3")
+    assert "Back to player 1's previous decision (move 1)." in out
+    assert "Nothing to undo" in out
+    assert out.count("──── player 1 to decide (move 1) ────") == 3 and "  player 1: take 3" in out
+
+
+def test_save_in_the_middle_then_resume_with_other_seats(capsys, monkeypatch, tmp_path: Path) -> None:
+    target = tmp_path / "mid.json"
+    code, out, _ = play(capsys, monkeypatch, f"2\nsave {target}\nquit\n", NIM, "--human", "1", "--seed", "5")
+    assert f"Saved 2 moves to {target}" in out
+    code, out, _ = play(capsys, monkeypatch, "1\n" * 20, "--resume", str(target), "--human", "2")
+    assert code == 0 and "──── player 2 to decide (move 4) ────" in out and "Game over:" in out
+
+
+def test_hot_seat_hands_over_and_shows_each_their_own_hand(capsys, monkeypatch) -> None:
+    typed = "\n1\n\n1\n\n1\nquit\n"
+    code, out, _ = play(capsys, monkeypatch, typed, HANDS, "--names", "Leo,Lisa", "--human", "Leo",
+                        "--human", "Lisa", "--seed", "2")
+    assert code == 0
+    turns = out.split("──── Hand over to ")
+    assert len(turns) >= 3 and turns[1].startswith("Lisa ────")
+    leo, lisa = turns[0], turns[1]
+    assert "Leo   hand: 3 hidden" not in leo and "Lisa  hand: 3 hidden" in leo
+    assert "Leo   hand: 3 hidden" in lisa and "Lisa  hand: 3 hidden" not in lisa
+    assert "Lisa, press Enter when only you can see the screen:" in lisa
+
+
+def test_a_game_without_secrets_between_players_needs_no_hand_over(capsys, monkeypatch) -> None:
+    code, out, _ = play(capsys, monkeypatch, "1\n" * 6, NIM, "--human", "1", "--human", "2", "--seed", "1")
+    assert "Hand over" not in out and "──── player 2 to decide" in out
+
+
+@pytest.mark.parametrize("game", shipped_games())
+def test_every_shipped_game_can_be_played_to_the_end_by_a_person(capsys, monkeypatch, game: str) -> None:
+    code, out, err = play(capsys, monkeypatch, "1\n" * 2000, game, "--human", "1", "--seed", "2")
+    assert code == 0, err
+    assert "player 1> 1" in out and "Game over:" in out
+
+
+def test_with_a_mod(capsys, monkeypatch) -> None:
+    mod = next(p for p in sorted((ROOT / "examples" / "mods").iterdir()) if (p / "mod.yaml").is_file()
+               and "eriantys" in (p / "mod.yaml").read_text())
+    expert = any("expert" in p.read_text() for p in mod.glob("*.rules"))
+    code, out, err = play(capsys, monkeypatch, "1\n" * 2000, "eriantys", "--mod", str(mod), "--human", "2",
+                          "--bots", "greedy", *(["--expert"] if expert else []), "--seed", "4")
+    assert code == 0, err and "player 2> 1" in out and "Game over:" in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--human", "3"], "--human 3: seats are numbered 1 to 2"),
+    (["--human", "Bob"], "--human 'Bob': no player of that name; the players are player 1, player 2"),
+    (["--names", "Ann,Ann"], "--names: 'Ann' is given twice"),
+    (["--names", "Ann,2"], "'2' is a number, which stands for a seat"),
+    (["--names", "Ann,Bob,Cy", "--players", "2"], "--names gives 3 names for --players 2"),
+    (["--bots", "random,greedy,random"], "--bots lists 3 players for 2 seats"),
+    (["--bots", "clever"], "unknown bot 'clever'"),
+    (["--as", "Zed"], "--as 'Zed': no player of that name"),
+    (["--save", "/no/such/folder/game.json"], "cannot write /no/such/folder/game.json: no folder /no/such/folder"),
+])
+def test_bad_seats_get_one_line(capsys, monkeypatch, argv, message) -> None:
+    code, out, err = play(capsys, monkeypatch, "", NIM, *argv)
+    assert code == 2 and message in err and err.count("\n") == 1
+
+
+def test_from_a_real_pipe_without_a_terminal(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "rulebook.cli", "play", NIM, "--human", "1", "--seed", "3"],
+                          input="take 2\n2\n", capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "player 1> take 2" in done.stdout and "Game left unfinished" in done.stdout
+    assert "\x1b[" not in done.stdout  # no colour codes into a pipe
+
+
+def test_as_a_player_the_log_shows_what_they_may_see(capsys, monkeypatch) -> None:
+    code, out, _ = play(capsys, monkeypatch, "", HANDS, "--names", "Leo,Lisa", "--as", "Leo", "--seed", "2")
+    assert code == 0 and "  Leo: lay " in out and "  Lisa: lay " in out and "Game over:" in out
