@@ -3,7 +3,8 @@ theirs — so what options decide folds away inside them too, and no call is pai
 
 A value that a live modifier may change is inlined behind a guard: its plain body while no
 modifier is active, the call (which applies them) otherwise. Calls are inlined one level per
-round; a function never into itself; only small ones.
+round; a function never into itself, nor one on a cycle of calls (inlining cannot end one, and a
+runaway is then named by every rule on it); only small ones.
 """
 from __future__ import annotations
 
@@ -76,10 +77,12 @@ def tail_normal(body: tuple) -> Optional[tuple]:
 class Inliner:
     """Inlines calls inside one function or block, adding the callees' locals to its own."""
 
-    def __init__(self, functions: tuple, guarded: dict, me: Optional[int], locals_: tuple):
+    def __init__(self, functions: tuple, guarded: dict, me: Optional[int], locals_: tuple,
+                 recursive: frozenset = frozenset()):
         self.functions = functions
         self.guarded = guarded  # value function -> True when a live modifier may change it
         self.me = me
+        self.recursive = recursive  # functions on a cycle of calls: never inlined
         self.locals = list(locals_)
 
     def _adopt(self, callee: Function, args: tuple) -> tuple:
@@ -108,7 +111,8 @@ class Inliner:
 
     def expr(self, e: x.CallFn) -> x.Expr:
         callee = self.functions[e.fn]
-        if callee.kind != "value" or e.fn == self.me or len(callee.body) != 1 or size(callee.body) > MAX_VALUE_NODES:
+        if callee.kind != "value" or e.fn == self.me or e.fn in self.recursive or len(callee.body) != 1 or \
+                size(callee.body) > MAX_VALUE_NODES:
             return e
         value = callee.body[0].value
         guarded = self.guarded.get(e.fn, False)
@@ -130,7 +134,8 @@ class Inliner:
         if not isinstance(call, x.CallFn):
             return st
         callee = self.functions[call.fn]
-        if callee.kind not in ("rule", "trigger") or call.fn == self.me or size(callee.body) > MAX_BODY_NODES:
+        if callee.kind not in ("rule", "trigger") or call.fn == self.me or call.fn in self.recursive or \
+                size(callee.body) > MAX_BODY_NODES:
             return st
         body = tail_normal(callee.body)
         if body is None:
@@ -148,17 +153,35 @@ class Inliner:
         return n
 
 
+def on_cycles(functions: tuple) -> frozenset:
+    """The functions that can call themselves, directly or through others."""
+    calls = [{n.fn for n in walk_all(fn.body) if isinstance(n, x.CallFn)} for fn in functions]
+    found = set()
+    for start in range(len(functions)):
+        seen, todo = set(), list(calls[start])
+        while todo:
+            f = todo.pop()
+            if f == start:
+                found.add(start)
+                break
+            if f not in seen:
+                seen.add(f)
+                todo.extend(calls[f])
+    return frozenset(found)
+
+
 def inline_game(ir: GameIR, guarded: dict) -> GameIR:
     """One round of inlining everywhere (decisions' domains and conditions included)."""
     functions = ir.functions
+    recursive = on_cycles(functions)
 
     def on_function(index: int, fn: Function) -> Function:
-        inliner = Inliner(functions, guarded, index, fn.locals)
+        inliner = Inliner(functions, guarded, index, fn.locals, recursive)
         body = rebuild_body(fn.body, inliner.node)
         return replace(fn, body=body, locals=tuple(inliner.locals)) if body is not fn.body else fn
 
     def on_block(index: int, block: Block):
-        inliner = Inliner(functions, guarded, None, block.locals)
+        inliner = Inliner(functions, guarded, None, block.locals, recursive)
         instrs = tuple(Instr(rebuild_body(i.body, inliner.node), rebuild(i.end, inliner.node))
                        for i in block.instrs)
 
