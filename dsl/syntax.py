@@ -47,9 +47,13 @@ def _whole_number(token: Token) -> Token:
 
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
+    # cache: lark keeps its analysis of the grammar in the temporary folder, named by a hash of
+    # the grammar and these options (a stale or damaged file is quietly made again); building
+    # it is most of a fresh process's first load.
     return Lark(
         GRAMMAR_PATH.read_text(encoding="utf-8"),
         parser="lalr",
+        cache=True,
         postlex=_RulesIndenter(),
         propagate_positions=True,
         start=["start", "expr", "snippet"],

@@ -1,4 +1,5 @@
-"""Compiling a game: lowering, then the optimising passes, then the Python back-end — once per game."""
+"""Compiling a game: lowering, then the optimising passes (their result cached on disk,
+interpreter/ircache.py), then the Python back-end — once per game."""
 from __future__ import annotations
 
 from functools import partial
@@ -7,6 +8,7 @@ from typing import Optional
 from rulebook.dsl.program import Program
 
 from .ir.program import GameIR
+from .ircache import cached_optimise
 from .lower.game import build_game
 from .passes import optimise
 from .pyback.assemble import PythonGame
@@ -27,7 +29,10 @@ def compile_ir(program: Program, options: dict, player_count: int, player_names:
     evaluator = evaluate if marks is None else partial(evaluate, marks=marks)
     if reach is not None:
         skip = skip | COUNTING_SKIPS
-    return optimise(build_game(program, options, player_count, player_names, team_of, evaluator, reach), skip)
+    raw = build_game(program, options, player_count, player_names, team_of, evaluator, reach)
+    if skip:  # measuring the passes: always run them
+        return optimise(raw, skip)
+    return cached_optimise(raw, lambda ir: optimise(ir, skip))
 
 
 def compile_game(program: Program, options: dict, player_count: int, player_names: tuple,

@@ -22,14 +22,35 @@ SLOT_FIELDS: dict = {
 PAIR_FIELDS: dict = {x.Comp: ("hoisted",), x.BestOf: ("hoisted",)}
 
 
+_NODE_TYPES: dict = {}  # class -> is it a node of the compiled form (worked out once per class)
+_FIELDS: dict = {}  # node class -> its field names (dataclasses.fields is slow in a hot loop)
+
+
 def _is_node(value: Any) -> bool:
-    return isinstance(value, (Expr, Stmt, Terminator))
+    cls = value.__class__
+    found = _NODE_TYPES.get(cls)
+    if found is None:
+        found = _NODE_TYPES[cls] = isinstance(value, (Expr, Stmt, Terminator))
+    return found
+
+
+def _names(node: Any) -> tuple:
+    cls = node.__class__
+    found = _FIELDS.get(cls)
+    if found is None:
+        found = _FIELDS[cls] = tuple(f.name for f in fields(node))
+    return found
 
 
 def children(node: Any) -> Iterator[Any]:
     """Every node directly inside node (through tuples)."""
-    for f in fields(node):
-        yield from _nodes_in(getattr(node, f.name))
+    for name in _names(node):
+        value = getattr(node, name)
+        if value.__class__ is tuple:
+            if value:
+                yield from _nodes_in(value)
+        elif _is_node(value):
+            yield value
 
 
 def _nodes_in(value: Any) -> Iterator[Any]:
@@ -41,10 +62,15 @@ def _nodes_in(value: Any) -> Iterator[Any]:
 
 
 def walk(node: Any) -> Iterator[Any]:
-    """node and every node inside it, parents first."""
-    yield node
-    for child in children(node):
-        yield from walk(child)
+    """node and every node inside it, parents first (in the order a recursive walk gives)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        kids = list(children(n))
+        if kids:
+            kids.reverse()
+            stack.extend(kids)
 
 
 def walk_all(items) -> Iterator[Any]:
@@ -59,11 +85,16 @@ def rebuild(node: Any, fn: Callable[[Any], Any]) -> Any:
     """node with every part rebuilt first (bottom up), then fn applied to the result; fn gives a
     node (or, for a statement, a list of statements to splice in its place)."""
     changes = {}
-    for f in fields(node):
-        value = getattr(node, f.name)
+    for name in _names(node):
+        value = getattr(node, name)
+        if value.__class__ is tuple:
+            if not value:
+                continue
+        elif not _is_node(value):
+            continue
         new = _rebuild_value(value, fn)
         if new is not value:
-            changes[f.name] = new
+            changes[name] = new
     made = replace(node, **changes) if changes else node
     return fn(made)
 

@@ -26,20 +26,21 @@ def optimise(ir: GameIR, skip: frozenset = frozenset()) -> GameIR:
     """The passes in order; `skip` leaves some out (to measure what each one gives)."""
     if "fold" in skip:
         return ir
-    ir = fold_game(ir)
+    memo: dict = {}  # what fold has done this compilation: unchanged code is folded once
+    ir = fold_game(ir, memo)
     guarded = {value.fn: bool(value.modifiers) for value in ir.values}
     if "reach" not in skip:
         ir = drop_dead_allows(ir)
         ir, guarded = drop_dead_modifiers(drop_dead_span_ends(ir))
     if "inline" not in skip:
         for _ in range(INLINE_ROUNDS):
-            ir = fold_game(inline_game(ir, guarded))
+            ir = fold_game(inline_game(ir, guarded), memo)
     if "frames" not in skip:
-        ir = fold_game(inline_frames(ir))
+        ir = fold_game(inline_frames(ir), memo)
     if "unroll" not in skip:
-        ir = fold_game(unroll_game(ir))
+        ir = fold_game(unroll_game(ir), memo)
     if "groups" not in skip:
-        ir = fold_game(keep_groups(ir))
+        ir = fold_game(keep_groups(ir), memo)
     return ir if "hoist" in skip else hoist_game(ir)
 
 

@@ -6,7 +6,7 @@ in range: each becomes its value, or disappears. Run again after inlining, which
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, TypeGuard
+from typing import Any, Optional, TypeGuard
 
 from ..ir import exprs as x
 from ..ir import stmts as s
@@ -345,10 +345,22 @@ def unread_dropped(bodies: tuple, locals_: tuple, reads_elsewhere: tuple) -> tup
     return tuple(rebuild_body(body, drop) for body in bodies)
 
 
-def fold_game(ir: GameIR) -> GameIR:
+def fold_game(ir: GameIR, memo: Optional[dict] = None) -> GameIR:
+    """Every function and block folded. `memo` (id → (code, folded)), shared by the rounds of one
+    compilation, folds a function or block the previous passes left unchanged only once."""
+    memo = {} if memo is None else memo
+
     def expr(e: x.Expr) -> x.Expr:
         return rebuild(e, fold_node)
-    return map_code(ir, lambda i, fn: fold_function(fn), lambda i, block: (fold_block(block), expr))
+
+    def once(code, fold):
+        found = memo.get(id(code))
+        if found is not None and found[0] is code:
+            return found[1]
+        folded = fold(code)
+        memo[id(code)] = (code, folded)  # the code is kept, so its id is not reused meanwhile
+        return folded
+    return map_code(ir, lambda i, fn: once(fn, fold_function), lambda i, block: (once(block, fold_block), expr))
 
 
 def map_code(ir: GameIR, on_function, on_block) -> GameIR:

@@ -19,6 +19,7 @@ from ..ir.program import Function, GameIR
 from ..ir.stmts import PushAllow, Return
 from ..ir.walk import walk_all
 from ..ir.types import INT, List
+from ..ircache import cached_code
 from ..reach import counting_namespace
 from ..runtime import RulesRuntimeError
 from .blocks import write_block
@@ -114,7 +115,7 @@ class PythonGame:
         self.steps = {name: [(site.block, self._path(site.block, site.path), site.enter) for site in sites]
                       for name, sites in ir.steps.items()}
         self.calls = {callee: [self._call(c) for c in sites] for callee, sites in ir.calls.items()}
-        self._exec(self.source.text())
+        self._exec(self.source.text(), cache=True)
         ns = self.namespace
         self.code = tuple(tuple(ns[names[pc]] if pc in names else None for pc in range(len(block.instrs)))
                           for names, block in zip(entries, ir.blocks))
@@ -234,8 +235,11 @@ class PythonGame:
         self._later(_Slot(call, 3), "value", self._fn(self.ir.blocks[site.caller], as_list(site.args)))
         return call
 
-    def _exec(self, source: str) -> None:
-        exec(compile(source, self.filename, "exec"), self.namespace)  # code generated here, from the IR
+    def _exec(self, source: str, cache: bool = False) -> None:
+        """Run code generated here, from the IR (`cache`: the game's own code, compiled once per
+        machine; a scenario's snippets are compiled each time, not kept)."""
+        code = cached_code(source, self.filename) if cache else compile(source, self.filename, "exec")
+        exec(code, self.namespace)
 
     # ------------------------------------------------------------ used by the engine
     def initial_data(self) -> list:

@@ -104,14 +104,24 @@ def _goto(writer: Writer, block: Block, target: int, entries: set, depth: int, t
         writer.line(f"return {target}", depth, term)
 
 
-def _cost(block: Block, pc: int, entries: set, seen: set) -> int:
-    """How much code runs from entry pc up to the next entries."""
+def _cost(block: Block, pc: int, entries: set, seen: set, limit: int = COPY_NODES) -> int:
+    """How much code runs from entry pc up to the next entries — counted only until it is more
+    than `limit` (then some number above limit: all a copy's decision needs)."""
     if pc in seen:
         return 0
     seen.add(pc)
     instr = block.instrs[pc]
-    own = sum(1 for _ in walk_all((instr.body, instr.end)))
-    return own + sum(_cost(block, t, entries, seen) for t in successors(instr.end) if t not in entries)
+    total = 0
+    for _ in walk_all((instr.body, instr.end)):
+        total += 1
+        if total > limit:
+            return total
+    for target in successors(instr.end):
+        if target not in entries:
+            total += _cost(block, target, entries, seen, limit - total)
+            if total > limit:
+                return total
+    return total
 
 
 def _write_from(writer: Writer, block: Block, pc: int, entries: set, depth: int, copies: int = COPY_DEPTH) -> None:
