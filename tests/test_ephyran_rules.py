@@ -47,6 +47,26 @@ def test_the_deck_has_80_cards_of_two_halves_and_the_dionysus_apart() -> None:
     assert len({tuple(sorted(r.items())) for r in cards}) == 80  # no two cards alike
 
 
+RULINGS_FILE = next((p for p in (RULES.parents[2] / "shared" / "spec" / "ephyran-rulings.md",
+                                 RULES.parents[3] / "shared" / "spec" / "ephyran-rulings.md") if p.is_file()), None)
+
+
+@pytest.mark.skipif(RULINGS_FILE is None, reason="../shared/spec/ephyran-rulings.md is not beside this checkout")
+def test_the_deck_is_the_rulings_table_row_by_row() -> None:
+    """Y3–Y5: each of the 80 rows of deck.yaml says what the rulings' deck table prints for that card."""
+    printed = re.findall(r"^\| (\d+) \| (\w+ \d) (\w+)(?: \((\w+)\))? \| (.+?) \|$",
+                         RULINGS_FILE.read_text(encoding="utf-8"), re.M)
+    assert [int(row[0]) for row in printed] == list(range(1, 81))
+    rows = {r["card"]: r for r in table("deck.yaml") if r["card"] != "Dionysus"}
+    for number, zone, creature, printed_object, other in printed:
+        wanted = {"card": int(number), "place": zone, "creature": creature}
+        if printed_object:
+            wanted["object"] = printed_object
+        second = re.fullmatch(r"(\w+ \d) (\w+)", other)
+        wanted.update({"place_2": second.group(1), "creature_2": second.group(2)} if second else {"reinforcement": other})
+        assert rows[int(number)] == wanted
+
+
 def test_the_territory_halves_and_their_creatures() -> None:
     """Y4: 112 halves, 7 of each zone, each creature on 7 of its Territory's 28; 16 printed objects."""
     found = halves()
