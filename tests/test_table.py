@@ -113,7 +113,7 @@ def test_a_game_without_secrets_between_players_needs_no_hand_over(capsys, monke
 
 @pytest.mark.parametrize("game", shipped_games())
 def test_every_shipped_game_can_be_played_to_the_end_by_a_person(capsys, monkeypatch, game: str) -> None:
-    code, out, err = play(capsys, monkeypatch, "1\n" * 2000, game, "--human", "1", "--seed", "2")
+    code, out, err = play(capsys, monkeypatch, "1\n" * 6000, game, "--human", "1", "--seed", "2")
     assert code == 0, err
     assert "player 1> 1" in out and "Game over:" in out
 
