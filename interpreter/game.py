@@ -60,6 +60,7 @@ class Game(ResearchFacilities):
         self._list_slots = frozenset(c.layout.list_slots)
         self._initial_data = c.initial_data()
         self._snippets: dict = {}
+        self._hidden_plans: dict = {}
         self._research_spaces: dict = {}
         self._lazy_piles: frozenset = frozenset()
         if chance == "explicit":
@@ -330,18 +331,27 @@ class Game(ResearchFacilities):
         public = choices[move.option][0].public
         return str(move) if public is None else public(move.values)
 
-    def hidden_zones(self, S: State, player: int) -> Iterator[tuple]:
+    def hidden_zones(self, S: State, player: int) -> list:
         """(zone layout, first slot) of every zone instance `player` may not look into now:
         hidden ones, the private ones of the others, unless the rules reveal them (`unless`)."""
+        plan = self._hidden_plans.get(player)
+        if plan is None:
+            plan = self._hidden_plans[player] = self._hidden_plan(player)
         reveals = self.compiled.reveals
+        return [place for zone, places in plan if zone.name not in reveals or not reveals[zone.name](S)
+                for place in places]
+
+    def _hidden_plan(self, player: int) -> list:
+        """Per zone that can hide anything from `player`: the (zone, first slot) pairs it hides."""
+        plan = []
         for zone in self.compiled.layout.zones.values():
-            if zone.visibility == "public" or (zone.name in reveals and reveals[zone.name](S)):
+            if zone.visibility == "public":
                 continue
-            per_player = zone.instances // zone.dims[0].size if zone.dims else zone.instances
-            for instance in range(zone.instances):
-                if zone.visibility == "private" and instance // per_player == player:
-                    continue
-                yield zone, zone.base + instance * zone.width
+            instances, width = zone.instances, zone.width
+            per_player = instances // zone.dims[0].size if zone.dims else instances
+            plan.append((zone, [(zone, zone.base + i * width) for i in range(instances)
+                                if zone.visibility != "private" or i // per_player != player]))
+        return plan
 
     def view(self, S: State, player: int) -> dict:
         """What `player` may see: hidden zones show only how many pieces they hold, private
@@ -350,9 +360,12 @@ class Game(ResearchFacilities):
         raw = S.to_json()
         data = list(raw["data"])
         for zone, start in self.hidden_zones(S, player):
-            values = data[start:start + zone.width]
-            total = len(values[0]) if zone.ordered else sum(values)
-            data[start:start + zone.width] = [None] * zone.width
+            if zone.ordered:
+                data[start] = {"hidden": len(data[start])}
+                continue
+            width = zone.kinds
+            total = sum(data[start:start + width])
+            data[start:start + width] = [None] * width
             data[start] = {"hidden": total}
         reveals = self.compiled.reveals
         for name, var in self.compiled.layout.vars.items():

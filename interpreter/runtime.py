@@ -4,6 +4,7 @@ Every helper works on the state's flat data list `D` and plain ints; none knows 
 """
 from __future__ import annotations
 
+from itertools import compress
 from typing import Optional, Sequence
 
 from rulebook.dsl.errors import RulebookError
@@ -77,8 +78,9 @@ def load_die(rolls: Sequence, faces: tuple, span: Span) -> tuple:
 
 # ---------------------------------------------------------------- pieces in multiset zones
 def present(D: list, base: int, kinds: int) -> tuple:
-    """The kinds with at least one piece in the zone at base."""
-    return tuple([k for k in range(kinds) if D[base + k]])
+    """The kinds with at least one piece in the zone at base (compress runs in C: zones of many
+    kinds, such as a hand from a deck of distinct cards, are iterated at every decision)."""
+    return tuple(compress(range(kinds), D[base:base + kinds]))
 
 
 def ix(value, low: int, size: int, span: Span) -> int:

@@ -22,7 +22,7 @@ from .patterns import PatternError, compile_pattern
 SCHEMA_PATH = Path(__file__).with_name("vocabulary.schema.json")
 VOCABULARY_FILE = "scenarios.yaml"
 KEYWORDS = ("given", "when", "then")
-PLACEHOLDER_TYPES = {"int": "int", "ints": "list of int", "player": "player", "team": "team",
+PLACEHOLDER_TYPES = {"int": "int", "number": "int", "ints": "list of int", "player": "player", "team": "team",
                      "players": "list of player", "word": "text", "text": "text"}
 
 
@@ -124,7 +124,8 @@ def _read(path: Path, vocabulary: Vocabulary, program: Program) -> None:
         raise RulesError(problems)
 
 
-ACTION_ORDER = ("new_game", "refused_game", "set_zone", "run", "place", "play", "expect_zone", "expect", "at_step",
+ACTION_ORDER = ("new_game", "refused_game", "set_zone", "run", "place", "play", "expect_zone", "expect", "expect_view",
+                "at_step",
                 "result", "rejected", "unchanged")
 
 

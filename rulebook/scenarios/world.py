@@ -17,6 +17,7 @@ from rulebook.interpreter.game import Game
 from rulebook.interpreter.moves import IllegalMove
 
 from .patterns import Pieces, PatternError, read_value
+from .views import view_mismatch
 from .vocabulary import StepDef, Vocabulary
 
 
@@ -254,11 +255,22 @@ class World:
             raise ScenarioFailure(f"cannot set this up: {_plain(err)}") from None
 
     def a_place(self, step: StepDef, spec: dict, values: dict) -> None:
+        """Put the flow at a step of a player's turn; with `steps`, at the first of them that
+        has a decision to make now (a turn with nothing to do at one goes on to the next)."""
         player = self.evaluate(step, spec["player"], values)
-        try:
-            self.game.place_at(self.state, spec["step"], player)
-        except RulebookError as err:
-            raise ScenarioFailure(str(err)) from None
+        steps = spec.get("steps") or [spec["step"]]
+        for i, name in enumerate(steps):
+            try:
+                self.game.place_at(self.state, name, player)
+                return
+            except RulebookError as err:
+                if i == len(steps) - 1:
+                    raise ScenarioFailure(str(err)) from None
+
+    def a_expect_view(self, step: StepDef, spec: dict, values: dict) -> None:
+        failure = view_mismatch(self, step, spec, values)
+        if failure is not None:
+            raise ScenarioFailure(failure)
 
     def a_play(self, step: StepDef, moves, values: dict) -> None:
         """Play moves by their text. An entry may be a dict: `{move: T, each: [a, b]}` plays T once
