@@ -134,9 +134,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 2
     if extra and args.command not in GAME_OPTION_COMMANDS:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
-    from rulebook.dsl.errors import OptionsError, RulebookError, RulesError
-
-    from . import api
+    from rulebook.dsl.errors import MissingInput, OptionsError, RulebookError, RulesError
 
     try:
         args.game_options = _game_options(parser, args, extra)
@@ -145,11 +143,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         for diagnostic in err.diagnostics:
             print(diagnostic.render(), file=sys.stderr)
         return 1
-    except (OptionsError, api.GameNotFound) as err:
+    except (OptionsError, MissingInput) as err:  # a bad value, or an input that is not there
         print(f"rulebook: {err}", file=sys.stderr)
         return 2
-    except RulebookError as err:
-        print(f"rulebook: {err}", file=sys.stderr)
+    except RulebookError as err:  # placed in the rules (file:line:column, the line, a caret), or one line
+        print(err.render() if getattr(err, "span", None) else f"rulebook: {err}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("rulebook: interrupted", file=sys.stderr)

@@ -16,7 +16,7 @@ from rulebook.dsl.errors import RulebookError
 from rulebook.interpreter.game import Game
 from rulebook.interpreter.moves import IllegalMove
 
-from .patterns import Pieces, PatternError, read_value
+from .patterns import Pieces, PatternError, read_value, split_list
 from .views import view_mismatch
 from .vocabulary import StepDef, Vocabulary
 
@@ -141,8 +141,8 @@ class World:
 
     def snippet(self, step: StepDef, text: str, values: dict, statements: bool = False):
         params = {name: step.types[name] for name in step.types if name in values}
-        fn = self.game.snippet(str(text), params, statements, path=str(self.vocabulary.path),
-                               line=step.span.line)
+        where = step.text_spans.get(text, step.span)
+        fn = self.game.snippet(str(text), params, statements, where.path, where.line, where.column)
         args = [_as_value(values[name]) for name in params]
         return fn, args
 
@@ -171,7 +171,8 @@ class World:
                 names = seated
             team_of = [next(i for i, team in enumerate(teams) if n in team) for n in names]
         elif "names" in spec:
-            names = list(value("names"))
+            given = value("names")  # a placeholder's names, or names written out: "Ann, Bob"
+            names = split_list(given) if isinstance(given, str) else list(given)
         options = self.options(step, spec, values)
         count = value("players", len(names))
         options["players"] = int(count)
@@ -227,7 +228,8 @@ class World:
 
     def _zone_and_pieces(self, step: StepDef, spec: dict, values: dict) -> tuple:
         params = {name: step.types[name] for name in step.types if name in values}
-        zone_fn, layout = self.game.zone_snippet(spec["zone"], params, str(self.vocabulary.path), step.span.line)
+        where = step.text_spans.get(spec["zone"], step.span)
+        zone_fn, layout = self.game.zone_snippet(spec["zone"], params, where.path, where.line, where.column)
         offset = zone_fn(self.state, *[_as_value(values[name]) for name in params])
         return layout, offset, values[spec["pieces"]]
 
