@@ -227,3 +227,21 @@ def test_a_section_drawn_once_per_player_with_what_each_may_see(tmp_path: Path) 
         [sum(position.zone(("vault", 0, n)).values()) for n in (1, 2, 3)]
     assert all(i["parts"][0]["pieces"] == [] for i in theirs)
     assert [i["parts"][0].get("hidden", False) for i in theirs] == [False, True, False]  # a gem, face down
+
+
+def test_edenia_shows_the_galaxy_as_a_grid_of_cells() -> None:
+    folder = ROOT / "rules" / "edenia"
+    if not folder.is_dir():
+        pytest.skip("Edenia is not here")
+    game = load_game(folder, {"players": 3})
+    state = played(game, 80, seed=2)
+    scene = scene_of(game, state, 0)
+    galaxy = scene["sections"][0]
+    assert galaxy["layout"] == "grid" and len(galaxy["items"]) == 25
+    assert sum(1 for i in galaxy["items"] if i["text"].strip() not in ("·", "")) >= 3  # tiles laid
+    sheep = [p for i in galaxy["items"] for p in i["parts"] if p["kind"] == "list"]
+    assert sheep and all(item["name"].startswith("player ") for p in sheep for item in p["items"])
+    players = next(s for s in scene["sections"] if s["title"] == "Players")["items"]
+    assert len(players) == 3
+    points = [next(p["value"] for p in row["parts"] if p.get("label") == "points") for row in players]
+    assert points[0] != "?" and "?" in points[1:]  # the others' scores rest on their face-down artefacts
