@@ -77,7 +77,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="a seat a person plays: its number (from 1) or its player's name (repeatable)")
     play.add_argument("--bots", metavar="BOTS", help=BOTS_HELP.replace("(default random)", "(default random); "
                                                                        "'human' in the list seats a person"))
-    play.add_argument("--seed", type=int, help="seed for the game's chance and the bots (default 0)")
+    play.add_argument("--seed", type=int, help="seed for the game's chance and the bots (default 0; with a person "
+                                               "at the table, a fresh random seed, kept in a full record)")
     _game_arguments(play)
     play.add_argument("--as", dest="as_player", metavar="PLAYER",
                       help="print the log as this player may see it; --save/--json then write their record")
