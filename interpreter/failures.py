@@ -69,8 +69,8 @@ def _recursion(compiled, frames: list[str]) -> RulesRuntimeError:
     named = [_what(compiled, name) for name in cycle]
     what, span = named[-1]
     via = f" (through {', '.join(w for w, _ in named[:-1])})" if len(named) > 1 else ""
-    return RulesRuntimeError(span, f"{what} calls itself without end{via}, or too deeply: "
-                                   f"{most:,} calls nested with no decision")
+    return RulesRuntimeError(span, f"{what} calls itself without end{via}, or too deeply for "
+                                   f"Python, with no decision in between")
 
 
 def _said(err: BaseException) -> str:
