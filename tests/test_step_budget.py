@@ -100,12 +100,12 @@ def test_a_budget_is_a_positive_whole_number(tmp_path: Path) -> None:
 
 
 def test_play_stops_a_runaway_with_one_message(tmp_path: Path, capsys) -> None:
-    (tmp_path / "game.rules").write_text('game "Runaway" version "1"\nplayers 2..2\nflow:\n  loop:\n    pass\n'
-                                         '  end game\n')
+    (tmp_path / "game.rules").write_text('game "Runaway" version "1"\nplayers 2..2\nflow:\n  choose n in 1 .. 2\n'
+                                         '  loop:\n    pass\n  end game\n')
     assert main(["check", str(tmp_path)]) == 0
     out = capsys.readouterr().out
-    assert "game.rules:4:3: warning: this loop never stops for a decision" in out
+    assert "game.rules:5:3: warning: this loop never stops for a decision" in out
     assert main(["play", str(tmp_path), "--quiet"]) == 1
     err = capsys.readouterr().err
-    assert err.startswith(f"{tmp_path / 'game.rules'}:4:3: the rules run away here: play went 1,000,000 steps")
+    assert err.startswith(f"{tmp_path / 'game.rules'}:5:3: the rules run away here: play went 1,000,000 steps")
     assert "Traceback" not in err and len(err.splitlines()) == 3  # the message, the line, the caret
