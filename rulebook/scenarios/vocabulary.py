@@ -145,8 +145,7 @@ def _read(path: Path, vocabulary: Vocabulary, program: Program) -> None:
 
 
 ACTION_ORDER = ("new_game", "refused_game", "set_zone", "run", "place", "play", "expect_zone", "expect", "expect_view",
-                "at_step",
-                "result", "rejected", "unchanged")
+                "at_step", "legal_moves", "result", "rejected", "unchanged")
 
 
 def _actions(entry: dict) -> list:
