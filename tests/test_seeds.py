@@ -17,7 +17,7 @@ NIM = str(ROOT / "tests" / "games" / "nim")
 def record_of(monkeypatch, tmp_path: Path, name: str, *argv: str) -> dict:
     target = tmp_path / name
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
-    assert main(["play", NIM, "--quiet", "--save", str(target), *argv]) == 0
+    assert main(["play", NIM, "--save", str(target), *argv]) == 0
     return json.loads(target.read_text(encoding="utf-8"))
 
 
@@ -40,3 +40,11 @@ def test_bots_alone_keep_seed_zero_and_a_given_seed_is_kept(monkeypatch, tmp_pat
 def test_a_players_record_shows_no_seed(monkeypatch, tmp_path: Path, capsys) -> None:
     record = record_of(monkeypatch, tmp_path, "leo.json", "--names", "Leo,Lisa", "--human", "Leo", "--as", "Leo")
     assert "seed" not in record and record["kind"] == "player"
+
+
+def test_neither_a_players_log_nor_record_shows_a_given_seed(monkeypatch, tmp_path: Path, capsys) -> None:
+    capsys.readouterr()
+    record = record_of(monkeypatch, tmp_path, "leo.json", "--names", "Leo,Lisa", "--human", "Leo", "--as", "Leo",
+                       "--seed", "918273645")
+    shown = capsys.readouterr()
+    assert "918273645" not in json.dumps(record) + shown.out + shown.err
