@@ -24,7 +24,7 @@ from rulebook.api import load_game
 from rulebook.interpreter.move_check import same_value
 from rulebook.interpreter.moves import IllegalMove, Move
 
-MODES = rl_modes.modes() + rl_modes.test_games()
+MODES = rl_modes.modes() + rl_modes.toy_game_modes()
 SCALE = int(os.environ.get("RULEBOOK_FUZZ_SCALE", "1"))
 FUZZ = settings(max_examples=50 * SCALE, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

@@ -16,7 +16,7 @@ from rulebook.testing import redeal_hidden
 _FIRSTS = {}
 for _mode in rl_modes.modes():
     _FIRSTS.setdefault(_mode[0], _mode)
-MODES = list(_FIRSTS.values()) + [("eriantys", {"players": 3, "expert": True}, ())] + rl_modes.test_games()
+MODES = list(_FIRSTS.values()) + [("eriantys", {"players": 3, "expert": True}, ())] + rl_modes.toy_game_modes()
 
 
 def positions(game, seed: int, count: int = 8) -> list:
