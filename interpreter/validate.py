@@ -268,6 +268,7 @@ class StateChecker:
         self.frames(S)
         self.mods(S)
         self.allows(S)
+        self.game.refresh(S)  # what the engine keeps for speed is worked out anew, never read from a save
         chance_waits = S.result is None and S.decision == -1 and self.game.is_chance_node(S)
         if chance_waits:
             return  # play stands inside a run, waiting for chance: only a decision's state is whole
