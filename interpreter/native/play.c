@@ -167,10 +167,20 @@ static void play_choice(St *S, i64 which, const i64 *values) {
     run(S);
 }
 
+/* A game's moves folded into one word (FNV-1a over decision, option number and values), so a test
+ * can compare every move of thousands of games with the Python back-end's (tests/test_native.py). */
+#define DIGEST_START 0xcbf29ce484222325ULL
+static inline u64 fold(u64 h, i64 word) { return (h ^ (u64)word) * 0x100000001b3ULL; }
+static u64 move_digest(u64 h, i64 decision, i64 option, const i64 *values, i64 nb) {
+    h = fold(fold(h, decision), option);
+    for (i64 i = 0; i < nb; i++) h = fold(h, values[i]);
+    return h;
+}
+
 /* One random move: gives the choice index played (the move's option number), or -1 on an error.
  * With a standing rate (>= 0; rulebook.bots.standing_pool): when a standing action's move is
  * open, one of those with that probability, else one of the waiting decision's own moves. */
-static i64 random_move_at(St *S, Mt *bot, i64 *values, double rate) {
+static i64 random_move_at(St *S, Mt *bot, i64 *values, double rate, u64 *digest) {
     jmp_buf jb;
     jmp_buf *saved = rb_escape;
     rb_escape = &jb;
@@ -196,12 +206,13 @@ static i64 random_move_at(St *S, Mt *bot, i64 *values, double rate) {
         pick -= CHOICES[which].size;
     }
     pick_values(&CHOICES[which], pick, values);
+    if (digest) *digest = move_digest(*digest, S->decision, which, values, CHOICES[which].opt->nb);
     rb_escape = saved;
     play_choice(S, which, values);
     return S->status ? -1 : which;
 }
 
-static i64 random_move(St *S, Mt *bot, i64 *values) { return random_move_at(S, bot, values, -1.0); }
+static i64 random_move(St *S, Mt *bot, i64 *values) { return random_move_at(S, bot, values, -1.0, NULL); }
 
 /* ---------------------------------------------------------------- entry points for Python */
 i64 rb_state_words(void) { return (i64)(sizeof(St) / sizeof(i64)); }
@@ -230,11 +241,12 @@ i64 rb_play_random_one(St *S, Mt *bot) {
 }
 
 /* A finished game's outcome into `o` (OUT_WORDS words): status, decisions, over, by_player,
- * reason, nwinners, winners[MAXW], reason_args[MAXRA], then the statistics and scores
- * (outcome_extras). Gives nonzero when the game did not finish natively (Python plays it). */
-static int finish_outcome(St *S, i64 *o, i64 decisions) {
+ * reason, nwinners, winners[MAXW], reason_args[MAXRA], NRL lists an end-game text shows, then the statistics and scores
+ * (outcome_extras), and last the moves' digest. Gives nonzero when the game did not finish natively (Python plays it). */
+static int finish_outcome(St *S, i64 *o, i64 decisions, u64 digest) {
     o[0] = S->status;
     o[1] = decisions;
+    o[OUT_WORDS - 1] = (i64)digest;
     if (S->status) return 1;
     o[2] = S->over;
     o[3] = S->by_player;
@@ -242,7 +254,8 @@ static int finish_outcome(St *S, i64 *o, i64 decisions) {
     o[5] = S->nwinners;
     for (int i = 0; i < MAXW; i++) o[6 + i] = i < S->nwinners ? S->winners[i] : NONE;
     for (int i = 0; i < MAXRA; i++) o[6 + MAXW + i] = S->reason_args[i];
-    return outcome_extras(S, &o[6 + MAXW + MAXRA]);
+    for (int i = 0; i < NRL; i++) memcpy(&o[6 + MAXW + MAXRA + i * (LCAP + 1)], S->reason_lists[i], sizeof(i64) * (size_t)(S->reason_lists[i][0] + 1));
+    return outcome_extras(S, &o[6 + MAXW + MAXRA + NRL * (LCAP + 1)]);
 }
 
 /* Whole games with random bots: game i has seed first+i and bots' chance random.Random(first+i).
@@ -257,11 +270,12 @@ i64 rb_play_games(i64 first, i64 count, i64 *out, St *S) {
         rb_mt_seed_int(&bot, magnitude);
         i64 decisions = 0;
         i64 values[MAXB];
+        u64 digest = DIGEST_START;
         while (!S->over && !S->status) {
-            if (random_move(S, &bot, values) < 0) break;
+            if (random_move_at(S, &bot, values, -1.0, &digest) < 0) break;
             decisions++;
         }
-        if (finish_outcome(S, &out[g * OUT_WORDS], decisions)) return g;
+        if (finish_outcome(S, &out[g * OUT_WORDS], decisions, digest)) return g;
     }
     return count;
 }

@@ -42,6 +42,7 @@ typedef struct {
     Allow allows[MAXA];
     i64 D[NDATA];
     Frame frames[MAXF];
+    i64 reason_lists[MAXRL][LCAP + 1];  /* lists an end-game text shows (after the frames: never copied) */
 } St;
 
 static jmp_buf *rb_escape;
@@ -181,6 +182,11 @@ static inline i64 ix_checked(St *S, i64 v, i64 low, i64 size) {
 static inline i64 ixn_checked(St *S, i64 v) {
     if (v == NONE) fail(S, ST_RULES);
     return v;
+}
+/* a shown value's place in its table of texts (interpreter/native/ctext.py); outside: Python plays */
+static inline i64 text_place(St *S, i64 v, i64 low, i64 size) {
+    if (v < low || v >= low + size) fail(S, ST_UNSUPPORTED);
+    return v - low;
 }
 #define COL(list, i) col_checked(S, (list), (i))
 static inline i64 col_checked(St *S, List l, i64 i) {

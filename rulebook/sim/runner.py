@@ -87,6 +87,11 @@ def play_one(game: Game, bots: list, seed: int, keep: Optional["RunSpec"] = None
         decisions += 1
     if record is not None and keep is not None:
         _write_record(record, game, state, Path(str(keep.keep)) / f"game-{seed}.json")
+    return outcome_of(game, state, seed, decisions)
+
+
+def outcome_of(game: Game, state, seed: int, decisions: int) -> Outcome:
+    """A finished game's outcome: seed, winning players, reason, decisions, statistics, scores."""
     statistics = tuple(_number(fn(state)) for _, fn in game.compiled.statistics)
     scores = None
     if game.compiled.score is not None:
