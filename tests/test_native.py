@@ -44,9 +44,9 @@ MODES = [
 TOYS = ["nim", "cards", "grid", "powers", "ring"]
 
 
-def _game(name: str, options: dict):
+def _game(name: str, options: dict, counting: bool = False):
     folder = ROOT / "tests" / "games" / name if name in TOYS else ROOT / "rules" / name
-    return load_game(folder, options)
+    return load_game(folder, options, counting=counting)
 
 
 def _ids(mode) -> str:
@@ -147,13 +147,18 @@ def _simulate(tmp_path, monkeypatch, backend: str, game: str, *args) -> dict:
     return json.loads(out.read_text())
 
 
-@pytest.mark.parametrize("game, args", [("eriantys", ["--players", "2"]), (str(ROOT / "tests/games/nim"), [])])
+@pytest.mark.parametrize("game, args", [
+    ("eriantys", ["--players", "2"]), (str(ROOT / "tests/games/nim"), []),
+    # what a mod and an option change, counted per game (rulebook/sim/reach.py): a counting build
+    ("eriantys", ["--players", "3", "--expert", "--mod", str(ROOT / "examples/mods/the-bard"), "--standing-rate", "1"]),
+], ids=["eriantys", "nim", "eriantys-mod-counted"])
 def test_simulate_gives_the_same_summary_on_either_back_end(tmp_path, monkeypatch, capsys, game, args):
     native = _simulate(tmp_path, monkeypatch, "auto", game, *args)
     python = _simulate(tmp_path, monkeypatch, "python", game, *args)
     assert native.pop("run")["where"].endswith("native back-end")
     assert "Python back-end" in python.pop("run")["where"]
     assert native == python
+    assert ("reached" in native) == ("--mod" in args)
 
 
 @pytest.mark.parametrize("mode, bots, seeds", [
@@ -171,6 +176,33 @@ def test_native_bots_play_the_python_bots_moves(mode, bots, seeds):
     python = [play_one(game, [make_bot(b) for b in bots], seed) for seed in range(seeds)]
     assert native.play_games(0, seeds, bots) == python
     assert native.fallbacks == 0
+
+
+@pytest.mark.parametrize("mode, bots, seeds, rate", [
+    (("eriantys", {"players": 3, "expert": True}), ("random",) * 3, 100, None),
+    (("eriantys", {"players": 3, "expert": True}), ("random", "greedy", "random"), 30, 0.3),
+    (("edenia", {"players": 3}), ("random",) * 3, 40, None),
+    (("septachroma", {"variant": ["A", "C"]}), ("random",) * 2, 60, None),
+    (("cards", {"players": 3}), ("mcts:20", "greedy", "random"), 5, None),
+], ids=["eriantys-3p-expert", "eriantys-greedy-standing", "edenia-3p", "septachroma-AC", "cards-mcts-greedy"])
+def test_a_counting_build_reaches_the_same_points_on_both_back_ends(mode, bots, seeds, rate):
+    """Issue 14 item 5's counters: per game, the reach points (rules coverage's) the game itself
+    reached — setup, and each move's check and play, never a bot's look-ahead — are the same
+    natively as on the Python back-end, for every point."""
+    from rulebook.bots import make_bot
+    game = _game(*mode, counting=True)
+    native = native_for(game)
+    assert native is not None, why_not(game)
+    watch = tuple(range(len(game.reached)))
+    masks: list = []
+    outcomes = native.play_games(0, seeds, bots, rate, watch=watch, masks=masks)
+    assert native.fallbacks == 0
+    python_masks: list = []
+    python = [play_one(game, [make_bot(b, rate) for b in bots], seed, watch=watch, masks=python_masks)
+              for seed in range(seeds)]
+    assert outcomes == python
+    assert masks == python_masks
+    assert len(set(masks)) > 1 and all(m for m in masks)  # games differ in what they reach
 
 
 def _uses(outcomes, game) -> int:

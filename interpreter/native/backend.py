@@ -59,13 +59,18 @@ class NativeGame:
 
     # ------------------------------------------------------------ whole games
     def play_games(self, first_seed: int, count: int, bots: tuple = (),
-                   standing_rate: Optional[float] = None, digests: Optional[list] = None) -> list[tuple]:
+                   standing_rate: Optional[float] = None, digests: Optional[list] = None,
+                   watch: tuple = (), masks: Optional[list] = None) -> list[tuple]:
         """Outcomes (as rulebook.sim.runner.play_one gives them) of games first_seed… with these
         bots (names, one per seat; random for all when empty) and standing rate (see
         rulebook.bots.standing_pool). A game the native code cannot
         finish (an error in the rules, a full list) is played by the Python back-end instead, so
         the outcomes are always the Python back-end's. `digests`, when given, gets each game's
-        moves folded into one number (move_digest; None for a game played in Python)."""
+        moves folded into one number (move_digest; None for a game played in Python). `masks`, when
+        given (a counting build only), gets per game which of the reach points `watch` the game
+        reached: bit j for watch[j] (rulebook.sim.runner.play_one gives the same)."""
+        if masks is not None and not self.c.points:
+            raise ValueError("reach masks need a counting build (load_game(..., counting=True))")
         out_words = self.c.out_words
         self.lib.rb_set_budget(self.game.step_budget)
         outcomes: list = []
@@ -90,12 +95,14 @@ class NativeGame:
                     outcomes.append(self._outcome(seed + g, words, g * out_words))
                 if digests is not None:
                     digests.extend(words[g * out_words + out_words - 1] & MASK64 for g in range(done))
+                if masks is not None:
+                    masks.extend(self._mask(out, g * out_words, watch) for g in range(done))
             finally:
                 if collecting:
                     gc.enable()
             if done < batch:
                 self.fallbacks += 1
-                outcomes.append(self._python_game(seed + done, names, standing_rate))
+                outcomes.append(self._python_game(seed + done, names, standing_rate, watch, masks))
                 if digests is not None:
                     digests.append(None)
                 done += 1
@@ -103,10 +110,18 @@ class NativeGame:
             remaining -= done
         return outcomes
 
-    def _python_game(self, seed: int, names: tuple, standing_rate: Optional[float]) -> tuple:
+    def _python_game(self, seed: int, names: tuple, standing_rate: Optional[float], watch: tuple = (),
+                     masks: Optional[list] = None) -> tuple:
         from rulebook.bots import make_bot
         from rulebook.sim.runner import play_one
-        return play_one(self.game, [make_bot(name, standing_rate) for name in names], seed)
+        return play_one(self.game, [make_bot(name, standing_rate) for name in names], seed, watch=watch, masks=masks)
+
+    def _mask(self, out, at: int, watch: tuple) -> int:
+        """Which watched points the game whose outcome starts at `at` reached (its marks are bytes
+        just before the digest)."""
+        start = 8 * (at + self.c.out_words - 1 - self.c.mark_words)
+        marks = memoryview(out).cast("B")[start:start + self.c.points]
+        return sum(1 << j for j, point in enumerate(watch) if marks[point])
 
     def _outcome(self, seed: int, out, at: int) -> tuple:
         z = self.c.sizes

@@ -243,7 +243,7 @@ static i64 bot_move(St *S, Mt *bot, i64 kind, i64 iterations, double rate, u64 *
     legal_moves(S, MOVES_AT[1]);
     *digest = move_digest(*digest, S->decision, chosen.option, chosen.values, CHOICES[chosen.option].opt->nb);
     rb_escape = saved;
-    apply_listed(S, &chosen);
+    play_game_move(S, chosen.option, chosen.values);
     return S->status ? -1 : chosen.option;
 }
 
@@ -254,6 +254,7 @@ i64 rb_play_games_bots(i64 first, i64 count, i64 *out, St *S, const i64 *kinds, 
     for (i64 g = 0; g < count; g++) {
         i64 seed = first + g;
         rb_new_game(S, seed);
+        MARKS_TO(rb_marks_scratch);
         u64 magnitude = seed < 0 ? (u64)(-seed) : (u64)seed;
         rb_mt_seed_int(&bot, magnitude);
         i64 decisions = 0;

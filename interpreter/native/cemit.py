@@ -385,6 +385,15 @@ def c_CellValue(e: x.CellValue, env: Env) -> str:
     return f"({{ i64 {member} = IXN({expr(e.member, env)}); CELLS{e.code}[{member}](S, {member}{args}); }})"
 
 
+@handles(EXPRESSIONS, x.Reached)
+def c_Reached(e: x.Reached, env: Env) -> str:
+    """A counting build's mark: the point (or, for a table's row, the point plus the row) and the value."""
+    if not e.offset:
+        return f"(MARK({e.point}), {expr(e.value, env)})"
+    v = env.fresh("rw")
+    return f"({{ i64 {v} = {expr(e.value, env)}; if ({v} != NONE) MARK({e.point} + {v}); {v}; }})"
+
+
 @handles(EXPRESSIONS, x.FrameIndex)
 def c_FrameIndex(e: x.FrameIndex, env: Env) -> str:
     return "(S->nframes - 1)"
@@ -427,6 +436,11 @@ def c_UpdateLocal(st: s.UpdateLocal, env: Env) -> str:
 @handles(STATEMENTS, s.Do)
 def c_Do(st: s.Do, env: Env) -> str:
     return f"(void)({expr(st.expr, env)});"
+
+
+@handles(STATEMENTS, s.Reach)
+def c_Reach(st: s.Reach, env: Env) -> str:
+    return f"MARK({st.point});"
 
 
 @handles(STATEMENTS, s.If)

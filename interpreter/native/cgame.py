@@ -271,11 +271,13 @@ class CGame:
         from .state import data_to_native
         ir, z = self.ir, self.sizes
         self.nrl = max([sum(1 for p in parts if isinstance(p, tuple) and p[2] == "list") for parts in self.reasons] + [0])
-        self.out_words = 6 + z.maxw + MAXRA + self.nrl * (z.lcap + 1) + self.extras_words + 1  # + the moves' digest
+        self.points = ir.reach_points  # a counting build: its marks close each outcome, 8 to a word
+        self.mark_words = (self.points + 7) // 8
+        self.out_words = 6 + z.maxw + MAXRA + self.nrl * (z.lcap + 1) + self.extras_words + self.mark_words + 1  # + the moves' digest
         defines = {
             "LCAP": z.lcap, "MAXL": z.maxl, "MAXR": z.maxr, "MAXC": z.maxc, "MAXARGS": z.maxargs,
             "MAXW": z.maxw, "MAXB": z.maxb, "NDATA": z.ndata, "MAXF": MAXF, "MAXM": MAXM, "MAXA": MAXA,
-            "MAXRA": MAXRA, "NRL": self.nrl, "MAXRL": max(self.nrl, 1), "MAXTUPLES": MAXTUPLES, "MAXCHOICES": MAXCHOICES, "ARENA_LISTS": ARENA_LISTS,
+            "MAXRA": MAXRA, "NPOINTS": self.points, "MARK_WORDS": self.mark_words, "NRL": self.nrl, "MAXRL": max(self.nrl, 1), "MAXTUPLES": MAXTUPLES, "MAXCHOICES": MAXCHOICES, "ARENA_LISTS": ARENA_LISTS,
             "OUT_WORDS": self.out_words, "PLAYERS": ir.player_count, "HAS_SCORE": int(ir.score is not None),
             "MAXNODES": MAXNODES, "MAXMOVES": MAXTUPLES, "MAXDEPTH": 1024,
         }

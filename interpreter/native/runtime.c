@@ -47,6 +47,18 @@ typedef struct {
 
 static jmp_buf *rb_escape;
 
+/* A counting build (NPOINTS > 0; interpreter/reach.py): one mark per reach point. The game's own
+ * play marks rb_marks_game; what the bots do to choose a move (sampling, a greedy look-ahead, an
+ * MCTS search) marks a scratch set, so only what the game itself reached counts (play.c). */
+#if NPOINTS
+static unsigned char rb_marks_game[NPOINTS], rb_marks_scratch[NPOINTS];
+static unsigned char *rb_marks = rb_marks_game;
+#define MARKS_TO(set) (rb_marks = (set))
+#else
+#define MARKS_TO(set) ((void)0)
+#endif
+#define MARK(point) (rb_marks[(point)] = 1)
+
 /* The step budget: play's steps between two decisions (loop turns, values ranged over, calls);
  * run() starts each stretch with the whole budget, as the Python back-end does. */
 static i64 rb_budget = 1000000;
