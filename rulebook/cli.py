@@ -85,6 +85,8 @@ def build_parser() -> argparse.ArgumentParser:
                                                      "unfinished)")
     play.add_argument("--json", metavar="FILE", help="the same as --save ('-' for standard output)")
     play.add_argument("--resume", metavar="FILE", help="go on with a saved game (from its full record)")
+    play.add_argument("--board", action="store_true",
+                      help="draw the position after each bot's turn (as the log's reader may see it)")
     play.add_argument("--quiet", action="store_true", help="print only the result")
 
     replay = commands.add_parser(

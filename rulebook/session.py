@@ -36,6 +36,11 @@ def run_play(args, inp: Optional[TextIO] = None, out: Optional[TextIO] = None) -
         log_viewer = EVERYTHING
     shown = None if args.quiet else out
     table = Table(game, seats, record, shown, log_viewer=log_viewer, rng=random.Random(seed))
+    if args.board and shown is not None:
+        from .display import display_for
+
+        display_for(game, [m["path"] for m in record.mods])
+        table.board = _board(game, out)
     if humans:
         from .display import display_for
 
@@ -98,12 +103,15 @@ def hides_between_players(game) -> bool:
 
 
 def _board(game, out: TextIO):
-    from .display import draw_scene, scene_of, scene_text
+    """show(state, viewer): the position as a player (or None: everyone) may see it, or
+    (EVERYTHING) all of it, drawn in the terminal or as plain text into a pipe."""
+    from .display import display_for, draw_scene, make_scene, scene_text
 
     terminal = out.isatty()
 
     def show(state, player) -> None:
-        scene = scene_of(game, state, player)
+        view = state.to_json() if player == EVERYTHING else game.view(state, player)
+        scene = make_scene(game, display_for(game), view)
         if terminal:
             draw_scene(scene, out)
         else:
