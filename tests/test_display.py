@@ -112,7 +112,8 @@ def test_a_player_sees_their_hand_and_only_the_number_of_the_others() -> None:
     assert theirs["hidden"] and theirs["pieces"] == [] and theirs["total"] == 3
 
 
-@pytest.mark.parametrize("folder", [TOYS / "hands", TOYS / "masks", ROOT / "rules" / "ephyran"], ids=lambda p: p.name)
+@pytest.mark.parametrize("folder", [TOYS / "hands", TOYS / "masks", ROOT / "rules" / "ephyran", ROOT / "rules" / "edenia"],
+                         ids=lambda p: p.name)
 def test_redealing_what_a_player_may_not_see_changes_nothing_they_are_shown(folder: Path) -> None:
     """Everything hidden from player 1 dealt anew (rulebook.testing.redeal_hidden): the same
     scene and the same picture for player 1, at positions all along a game."""
