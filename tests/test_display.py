@@ -246,3 +246,7 @@ def test_edenia_shows_the_galaxy_as_a_grid_of_cells() -> None:
     assert len(players) == 3
     points = [next(p["value"] for p in row["parts"] if p.get("label") == "points") for row in players]
     assert points[0] != "?" and "?" in points[1:]  # the others' scores rest on their face-down artefacts
+    svg = draw_svg(scene)  # the same declaration, as a picture: each laid tile's name in it
+    laid = {i["text"].split()[0] for i in galaxy["items"] if i["text"].strip() not in ("·", "")}
+    texts = {t.text for t in svg_tree(svg).iter() if t.tag.endswith("text") and t.text}
+    assert laid <= {word for text in texts for word in text.split()} and "The galaxy" in texts
