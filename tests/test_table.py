@@ -118,13 +118,17 @@ def test_every_shipped_game_can_be_played_to_the_end_by_a_person(capsys, monkeyp
     assert "player 1> 1" in out and "Game over:" in out
 
 
-def test_with_a_mod(capsys, monkeypatch) -> None:
+def test_with_a_mod(capsys, monkeypatch, tmp_path: Path) -> None:
     mod = next(p for p in sorted((ROOT / "examples" / "mods").iterdir()) if (p / "mod.yaml").is_file()
                and "eriantys" in (p / "mod.yaml").read_text())
     expert = any("expert" in p.read_text() for p in mod.glob("*.rules"))
     code, out, err = play(capsys, monkeypatch, "1\n" * 2000, "eriantys", "--mod", str(mod), "--human", "2",
-                          "--bots", "greedy", *(["--expert"] if expert else []), "--seed", "4")
-    assert code == 0, err and "player 2> 1" in out and "Game over:" in out
+                          "--bots", "greedy", *(["--expert"] if expert else []), "--seed", "4",
+                          "--save", str(tmp_path / "game.json"))
+    assert code == 0, err
+    assert "player 2> 1" in out and "Game over:" in out
+    record = json.loads((tmp_path / "game.json").read_text())
+    assert [Path(m["path"]) for m in record["mods"]] == [mod.resolve()] and record["result"] is not None
 
 
 @pytest.mark.parametrize("argv, message", [
