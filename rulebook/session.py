@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+import secrets
 import sys
 from pathlib import Path
 from typing import Optional, TextIO
@@ -69,10 +70,18 @@ def _start(args):
         options["players"] = len(names)
     if names and args.players is not None and len(names) != args.players:
         raise OptionsError(f"--names gives {len(names)} names for --players {args.players}")
-    seed = args.seed if args.seed is not None else 0
+    seed = args.seed if args.seed is not None else default_seed(args.human, args.bots)
     game = api.load_game(args.game, options, player_names=names, mods=args.mod)
     record = new_record(game, args.game, args.mod, seed, [])
     return game, record, lambda: game.new_initial_state(seed), seed
+
+
+def default_seed(humans, bots: Optional[str]) -> int:
+    """The seed when none is given: 0 for bots among themselves (a game anyone can repeat), but a
+    fresh one from the system's randomness when a person plays — from the first position a person
+    could otherwise try small seeds until one fits, and then know every draw to come."""
+    people = bool(humans) or any(part.strip().lower() == HUMAN for part in (bots or "").split(","))
+    return secrets.randbits(63) if people else 0
 
 
 def _resume(args):
