@@ -13,6 +13,7 @@ from typing import Callable, Optional
 
 from rulebook.dsl.errors import OptionsError, RulebookError
 from rulebook.interpreter.game import Game
+from rulebook.interpreter.runtime import RulesRuntimeError
 
 from .. import api
 from . import backend
@@ -146,6 +147,8 @@ def play_chunk(spec: RunSpec, first_seed: int, count: int) -> tuple:
         keep = spec if spec.keep else None
         return ("ok", [play_one(game, bots, seed, keep, spec.watch, masks)
                        for seed in range(first_seed, first_seed + count)], 0, masks)
+    except RulesRuntimeError as err:  # placed in the rules: sent as its parts, to print with its line and caret
+        return ("rules", (err.span, err.message))
     except RulebookError as err:
         return ("error", str(err))
 
@@ -206,6 +209,8 @@ def run_games(spec: RunSpec, first_seed: int, games: int, workers: Optional[int]
     outcomes: list = []
     fallbacks = 0
     for _, (status, value, *more) in sorted(results.items()):
+        if status == "rules":
+            raise RulesRuntimeError(*value)
         if status != "ok":
             raise RulebookError(value)
         outcomes.extend(value)
