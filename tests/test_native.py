@@ -62,7 +62,9 @@ def _python_games(game, native, seeds) -> tuple[list, list]:
         rng, state = random.Random(seed), game.new_initial_state(seed)
         digest, decisions = DIGEST_START, 0
         while not game.is_terminal(state):
-            digest = move_digest(native, digest, game.play_random(state, rng))
+            move = game.sample_move(state, rng)  # what play_random plays (it makes no Move: the hot path)
+            game.apply(state, move)
+            digest = move_digest(native, digest, move)
             decisions += 1
         outcomes.append(outcome_of(game, state, seed, decisions))
         digests.append(digest)
