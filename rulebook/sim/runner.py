@@ -14,6 +14,7 @@ from rulebook.dsl.errors import OptionsError, RulebookError
 from rulebook.interpreter.game import Game
 
 from .. import api
+from ..failures import GameFailure, failures_folder, invariants_broken, rules_error, save_failure
 from . import backend
 from ..bots import bots_for_seats, make_bot
 
@@ -31,16 +32,19 @@ class RunSpec:
     bots: tuple           # one bot name per seat
     mods: tuple = ()      # mod folders layered over the rules, in order (absolute paths)
     keep: Optional[str] = None  # a folder to write each game's full record into
+    check: bool = False  # check the rules' invariants after every step
+    failures: Optional[str] = None  # where a failed game's record goes (rulebook/failures.py)
 
     @classmethod
     def make(cls, game_ref: str, options: dict, bots: str, players: int, mods: tuple = (),
-             keep: Optional[str] = None) -> "RunSpec":
+             keep: Optional[str] = None, check: bool = False, failures: Optional[str] = None) -> "RunSpec":
         path = Path(game_ref)
         rules = str(path.resolve()) if path.is_dir() else game_ref
         seats = tuple(str(b) for b in bots_for_seats(bots, players))
         frozen = ((name, tuple(v) if isinstance(v, list) else v) for name, v in options.items())
         return cls(rules, tuple(sorted(frozen)), seats, tuple(str(Path(m).resolve()) for m in mods),
-                   str(Path(keep).resolve()) if keep else None)
+                   str(Path(keep).resolve()) if keep else None, check,
+                   str(failures_folder(failures).resolve()))
 
 
 # One outcome per game, as plain data:
@@ -66,21 +70,39 @@ def remember_game(spec: RunSpec, game: Game) -> None:
 
 def play_one(game: Game, bots: list, seed: int, keep: Optional["RunSpec"] = None) -> Outcome:
     """One game: its chance seeded by `seed`, the bots' choices by random.Random(seed). With
-    `keep` (a RunSpec whose `keep` names a folder), its full record is written there."""
+    `keep` (a RunSpec): its full record is written to `keep.keep` if that names a folder; with
+    `keep.check` the rules' invariants are checked after every step; a game that breaks one, or
+    makes the rules fail, has its record written to `keep.failures` (GameFailure says where)."""
     rng = random.Random(seed)
     state = game.new_initial_state(seed)
     decisions = 0
     record = None
-    if keep is not None:
+    if keep is not None and keep.keep:
         from ..records import new_record, record_move
 
         record = new_record(game, keep.rules, keep.mods, seed, list(keep.bots))
-    while not game.is_terminal(state):
-        move = bots[game.current_player(state)].choose(game, state, rng)
-        if record is not None:
-            record_move(record, game, state, move)
-        game.apply(state, move)
-        decisions += 1
+    played: list = []  # (player, move): cheap, and only turned into a record if the game fails
+    check = keep is not None and keep.check
+    try:
+        broken = invariants_broken(game, state) if check else None
+        while broken is None and not game.is_terminal(state):
+            player = game.current_player(state)
+            move = bots[player].choose(game, state, rng)
+            played.append((player, move))
+            if record is not None:
+                record_move(record, game, state, move)
+            game.apply(state, move)
+            decisions += 1
+            if check:
+                broken = invariants_broken(game, state)
+    except GameFailure:
+        raise
+    except RulebookError as err:
+        broken = rules_error(err)
+    if broken is not None:
+        spec = keep or RunSpec(game.program.path, (), tuple("random" for _ in range(game.player_count)))
+        raise GameFailure(save_failure(game, spec.rules, spec.mods, seed, spec.bots, played,
+                                       failures_folder(spec.failures), broken))
     if record is not None and keep is not None:
         _write_record(record, game, state, Path(str(keep.keep)) / f"game-{seed}.json")
     statistics = tuple(_number(fn(state)) for _, fn in game.compiled.statistics)
@@ -114,15 +136,14 @@ def play_chunk(spec: RunSpec, first_seed: int, count: int) -> tuple:
     survive pickling."""
     try:
         game = game_for(spec)
-        # Records need every move in its text form: games kept as records are played in Python.
-        native = None if spec.keep else backend.native_player(game, spec.bots)
+        # Records need every move in its text form, checks every state: such games are played in Python.
+        native = None if spec.keep or spec.check else backend.native_player(game, spec.bots)
         if native is not None:
             before = native.fallbacks
             outcomes = native.play_games(first_seed, count)
             return ("ok", outcomes, native.fallbacks - before)
         bots = [make_bot(name) for name in spec.bots]
-        keep = spec if spec.keep else None
-        return ("ok", [play_one(game, bots, seed, keep) for seed in range(first_seed, first_seed + count)], 0)
+        return ("ok", [play_one(game, bots, seed, spec) for seed in range(first_seed, first_seed + count)], 0)
     except RulebookError as err:
         return ("error", str(err))
 
@@ -174,6 +195,8 @@ def _run_locally(spec, first_seed, games, workers, advance) -> dict:
         for start, count in pieces:
             results[start] = play_chunk(spec, start, count)
             advance(count)
+            if results[start][0] != "ok":  # a failure stops the run: it is what the user must see
+                break
         return results
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
@@ -184,6 +207,8 @@ def _run_locally(spec, first_seed, games, workers, advance) -> dict:
             start, count = futures[future]
             results[start] = future.result()
             advance(count)
+            if results[start][0] != "ok":
+                break
     finally:  # on an interrupt, drop the chunks not started rather than play them all first
         pool.shutdown(wait=True, cancel_futures=True)
     return results

@@ -22,15 +22,18 @@ from .summary import GameInfo, summarise
 def simulate(game_ref: str, options: Optional[dict] = None, games: int = 100, seed: int = 0,
              bots: str = "random", workers: Optional[int] = None, cluster: Optional[str] = None,
              progress: bool = False, label: str = "simulating", mods: tuple = (),
-             keep_records: Optional[str] = None) -> tuple[dict, dict]:
+             keep_records: Optional[str] = None, check: bool = False,
+             failures: Optional[str] = None) -> tuple[dict, dict]:
     """Play `games` games (game i uses seed `seed + i`) and give (summary, run details); with
-    `keep_records`, each game's full record is written into that folder as game-SEED.json.
+    `keep_records`, each game's full record is written into that folder as game-SEED.json; with
+    `check`, the rules' invariants are checked after every step. A game that breaks one (or makes
+    the rules fail) stops the run with GameFailure, its record saved in `failures`.
 
     The summary depends only on the game, options, bots, seed and count — never on how many
     workers played or where; the run details say where and how fast."""
     options = dict(options or {})
     game = api.load_game(game_ref, options, mods=mods)
-    spec = RunSpec.make(str(game_ref), options, bots, game.player_count, tuple(mods), keep_records)
+    spec = RunSpec.make(str(game_ref), options, bots, game.player_count, tuple(mods), keep_records, check, failures)
     remember_game(spec, game)  # forked workers inherit it, compiled
     chosen = backend.choose(game, spec.bots)  # native code is built here, once, before any worker starts
     started = time.perf_counter()
