@@ -312,27 +312,31 @@ class ExpressionChecks(BuiltinChecks):
         return a if a != NONE else b
 
 
-def _walk_nodes(node):
-    yield node
-    for name in getattr(type(node), "__dataclass_fields__", {}):
-        value = getattr(node, name)
-        items = value if isinstance(value, tuple) else (value,)
-        for item in items:
-            if isinstance(item, n.Node):
-                yield from _walk_nodes(item)
+def walk(node: "n.Node | tuple"):
+    """The node and every node inside it (statements in blocks, branches of an if, …)."""
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, tuple):
+            stack.extend(reversed(item))
+            continue
+        if not isinstance(item, n.Node):
+            continue
+        yield item
+        stack.extend(reversed([getattr(item, name) for name in type(item).__dataclass_fields__]))
 
 
 def names_in(e: n.Node) -> list[n.Name]:
-    return [x for x in _walk_nodes(e) if isinstance(x, n.Name)]
+    return [x for x in walk(e) if isinstance(x, n.Name)]
 
 
 def calls_in(e: n.Node) -> list[n.Call]:
-    return [x for x in _walk_nodes(e) if isinstance(x, n.Call)]
+    return [x for x in walk(e) if isinstance(x, n.Call)]
 
 
 def generator_vars(e: n.Node) -> set[str]:
     names = set()
-    for x in _walk_nodes(e):
+    for x in walk(e):
         if isinstance(x, (n.Generator, n.Best, n.Sort)):
             names.add(x.var)
     return names

@@ -6,6 +6,8 @@ from typing import Iterable, Optional
 from . import nodes as n
 from .check_base import BUILTIN_NAMES, SPAN_NAMES, CheckerBase, Scope, column_type
 from .check_exprs import generator_vars, names_in
+from .check_fixed import FixedChecks
+from .check_flow import FlowChecks
 from .check_stmts import StatementChecks
 from .errors import Diagnostic, did_you_mean
 from .links import member_names
@@ -14,7 +16,7 @@ from .types import ANY, BOOL, INT, PLAYER, TEAM, TEXT, element_of, show
 __all__ = ["BUILTIN_NAMES", "SPAN_NAMES", "Checker", "CheckerBase", "Scope", "column_type"]
 
 
-class Checker(StatementChecks):
+class Checker(StatementChecks, FixedChecks, FlowChecks):
     """Walks a program once, recording the type of every expression and every mistake it sees."""
 
     def run(self) -> list[Diagnostic]:
@@ -32,6 +34,7 @@ class Checker(StatementChecks):
         for trigger in self.p.triggers:
             self.trigger(trigger)
         self.results()
+        self.flow_checks()
         self.unused()
         return self.diagnostics
 
@@ -56,6 +59,7 @@ class Checker(StatementChecks):
                     self.error(name.span, f"constant '{name.name}' is used before it is defined "
                                           f"(at {later.name_span or later.span})")
             self.p.symbols[decl.name].type = self.expr(decl.value, Scope())
+            self.before_play(decl.value, f"constant '{decl.name}'")
             defined.add(decl.name)
 
     def options(self) -> None:
@@ -64,10 +68,15 @@ class Checker(StatementChecks):
                 self.list_option(decl)
             elif decl.kind == "choice":
                 self.choice_option(decl)
-            elif decl.default is not None:
-                wanted = BOOL if decl.kind == "bool" else INT
-                self.expect(decl.default, self.expr(decl.default, Scope()), wanted,
-                            f"the default of option '{decl.name}'")
+            else:
+                if decl.default is not None:
+                    wanted = BOOL if decl.kind == "bool" else INT
+                    self.expect(decl.default, self.expr(decl.default, Scope()), wanted,
+                                f"the default of option '{decl.name}'")
+                if decl.kind == "bool":
+                    self.bool_option(decl)
+                else:
+                    self.int_option(decl)
 
     def list_option(self, decl: n.OptionDecl) -> None:
         kind = decl.choices[0]
@@ -87,19 +96,24 @@ class Checker(StatementChecks):
         p, top = self.p, Scope()
         for decl in p.requirements:
             self.expect(decl.condition, self.expr(decl.condition, top), BOOL, "a requirement")
+            self.before_play(decl.condition, "a requirement")
         if p.players is not None:
             for bound in (p.players.counts.low, p.players.counts.high):
                 self.expect(bound, self.expr(bound, top), INT, "a player count")
             if p.players.default is not None:
                 self.expect(p.players.default, self.expr(p.players.default, top), INT, "the default player count")
+            self.player_counts(p.players)
         if p.teams is not None:
             self.expect(p.teams.team_of, self.expr(p.teams.team_of, top), ("list", INT), "teams")
+            self.before_play(p.teams.team_of, "who plays in which team")
             if p.teams.names is not None:
                 self.expect(p.teams.names, self.expr(p.teams.names, top), ("list", TEXT), "team names")
+                self.before_play(p.teams.names, "the team names")
         for names in p.names.values():
             if names.type_name not in ("player", "team") and names.type_name not in p.kinds:
                 self.error(names.span, f"names can be given to players, teams or a kind, not '{names.type_name}'")
             self.expect(names.value, self.expr(names.value, top), ("list", TEXT), "names")
+            self.before_play(names.value, f"the names of '{names.type_name}'")
         for kind in p.kinds.values():
             if kind.table is not None and kind.table not in p.tables:
                 self.error(kind.table_span or kind.span,
@@ -107,6 +121,7 @@ class Checker(StatementChecks):
         for board in p.boards.values():
             for size in board.sizes:
                 self.expect(size, self.expr(size, top), INT, "a board size")
+                self.before_play(size, f"the size of board '{board.name}'")
             if board.shape == "ports":
                 self.ports_board(board)
         for die in p.dice.values():
@@ -127,17 +142,26 @@ class Checker(StatementChecks):
         if board.sides in self.p.kinds and len(member_names(self.p, board.sides)) != 4:
             self.error(board.span, f"the sides '{board.sides}' must be four: north, east, south and west, "
                                    f"in that order (in the game's words)")
+
     def zones_and_vars(self) -> None:
         for zone in self.p.zones.values():
             if zone.kind not in self.p.kinds:
                 self.error(zone.kind_span or zone.span,
                            f"unknown kind '{zone.kind}'{did_you_mean(zone.kind, self.p.kinds)}")
             self.private_index(zone, "zone", [self.index_type(part) for part in zone.index])
+            self.index_ranges(zone)
             self.reveal_condition(zone)
         for var in self.p.vars.values():
             self.private_index(var, "variable", [self.index_type(part) for part in var.index])
+            self.index_ranges(var)
             self.var_start(var)
+            self.before_play(var.initial, f"the start value of '{var.name}'")
             self.reveal_condition(var)
+
+    def index_ranges(self, decl: n.ZoneDecl | n.VarDecl) -> None:
+        for part in decl.index:
+            self.before_play(part.low, f"the size of '{decl.name}'")
+            self.before_play(part.high, f"the size of '{decl.name}'")
 
     def private_index(self, decl: n.ZoneDecl | n.VarDecl, what: str, index_types: list) -> None:
         """Hidden from all but one player: the first index must say which player."""
@@ -192,6 +216,7 @@ class Checker(StatementChecks):
             if statistic.var is not None:
                 assert statistic.domain is not None and statistic.label_text is not None  # set with `for`
                 element = element_of(self.expr(statistic.domain, scope))
+                self.before_play(statistic.domain, "a statistic's 'for'")
                 if element is None:
                     self.error(statistic.domain.span, "a statistic's 'for' needs a list or a kind")
                 scope.names[statistic.var] = element or ANY

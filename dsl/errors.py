@@ -9,6 +9,38 @@ from typing import Iterable, Optional
 from .nodes import Span
 
 
+def read_text(path: Path) -> str:
+    """A UTF-8 file's text (without the byte-order mark some editors write first). Raises
+    RulesError at the line and column of the first byte that is not UTF-8."""
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        column = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
+        raise RulesError.at(Span(str(path), line, column), f"not UTF-8 text: byte 0x{data[err.start]:02x} "
+                                                           f"here ({err.reason})") from None
+
+
+def whole_file(path: Path | str) -> Span:
+    """The span of a file as a whole (a link, a folder, a file that should not be there)."""
+    return Span(str(path), 0, 0)
+
+
+def plain_file_problem(path: Path, folder: Path) -> Optional[str]:
+    """Why `path` cannot be read as one of `folder`'s own files, or None: it must be a plain
+    file, not a link or a folder, and lie inside the folder."""
+    if path.is_symlink():
+        return "is a link; a rules folder holds its files themselves"
+    if not path.is_file():
+        return "is not a file" + (" (a folder)" if path.is_dir() else "")
+    try:
+        path.resolve().relative_to(folder.resolve())
+    except ValueError:
+        return "lies outside the rules folder"
+    return None
+
+
 @dataclass(frozen=True)
 class Diagnostic:
     """One message about one place: `path:line:column: message`, the line, and a caret."""
@@ -20,8 +52,10 @@ class Diagnostic:
 
     def render(self) -> str:
         prefix = "warning: " if self.severity == "warning" else ""
-        if self.span is None or self.span.line == 0:
+        if self.span is None or self.span.path == "<builtin>":
             return f"{prefix}{self.message}"
+        if self.span.line == 0:  # about a file as a whole: `path: message`
+            return f"{self.span.path}: {prefix}{self.message}"
         head = f"{self.span}: {prefix}{self.message}"
         line = self.source_line
         if line is None:
@@ -34,6 +68,10 @@ class Diagnostic:
 
 class RulebookError(Exception):
     """Base of every error a user can cause; never shown with a traceback."""
+
+    def render(self) -> str:
+        """The message as a command prints it (with the rules line and a caret, where placed)."""
+        return str(self)
 
 
 class RulesError(RulebookError):
@@ -52,6 +90,10 @@ class OptionsError(RulebookError):
     """A game option that the game's option schema refuses."""
 
 
+class MissingInput(RulebookError):
+    """A file or folder named as input that is not there (or not of the kind asked for)."""
+
+
 _SOURCES: dict[str, list[str]] = {}
 
 
@@ -64,7 +106,7 @@ def source_line(path: str, line: int) -> Optional[str]:
     lines = _SOURCES.get(path)
     if lines is None:
         try:
-            lines = Path(path).read_text(encoding="utf-8").splitlines()
+            lines = Path(path).read_text(encoding="utf-8", errors="replace").splitlines()
         except (OSError, UnicodeDecodeError):
             return None
         _SOURCES[path] = lines

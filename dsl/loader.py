@@ -7,7 +7,7 @@ from typing import Callable, Iterable, Optional, Sequence
 
 from . import nodes as n
 from .checker import BUILTIN_NAMES, Checker
-from .errors import Diagnostic, RulesError, did_you_mean
+from .errors import Diagnostic, MissingInput, RulesError, did_you_mean, plain_file_problem, whole_file
 from .links import link_cells
 from .mods import layer, read_mod
 from .parser import parse_file, parse_snippet
@@ -21,13 +21,17 @@ def load_program(folder: Path | str, mods: Sequence[Path | str] = ()) -> Program
     Raises RulesError listing every error (file:line:column)."""
     folder = Path(folder)
     if not folder.is_dir():
-        raise RulesError.at(None, f"{folder}: not a rules folder")
+        raise MissingInput(f"{folder}: no such folder" if not folder.exists() else f"{folder}: not a rules folder")
     files = sorted(folder.glob("*.rules"))
     if not files:
-        raise RulesError.at(None, f"{folder}: no .rules files here")
+        raise MissingInput(f"{folder}: not a rules folder (no .rules files in it)")
     modules = []
     errors: list[Diagnostic] = []
     for path in files:
+        problem = plain_file_problem(path, folder)
+        if problem:
+            errors.append(Diagnostic(whole_file(path), f"'{path.name}' {problem}"))
+            continue
         try:
             modules.append(parse_file(path))
         except RulesError as err:
@@ -58,6 +62,7 @@ def check_modules(modules: Iterable[n.Module], folder: Path, mod_tables: Optiona
         for decl in module.decls:
             collector.collect(decl)
     collector.errors.extend(_code_cells(collector.program))
+    collector.errors.extend(collector.unread_mod_tables())
     collector.errors.extend(link_cells(collector.program))
     if collector.errors:
         raise RulesError(collector.errors)
@@ -86,6 +91,7 @@ class _Collector:
         self.program = _empty_program(folder)
         self.errors: list[Diagnostic] = []
         self.firsts: dict[str, n.Node] = {}  # game, players, teams, flow:, setup:, score
+        self.read_files: set[str] = set()  # the file names tables were read from
         self.handlers: dict[type, Callable] = {
             n.GameDecl: self.game, n.OptionDecl: self.option, n.TableDecl: self.table,
             n.ConstDecl: self.const, n.PlayersDecl: self.players, n.TeamsDecl: self.teams,
@@ -97,6 +103,16 @@ class _Collector:
             n.LinksDecl: self.links, n.DieDecl: self.die,
         }
 
+    def unread_mod_tables(self) -> list[Diagnostic]:
+        """A mod's YAML file must add rows to a table of the game (or be one the mod declares)."""
+        errors: list[Diagnostic] = []
+        for name, paths in self.mod_tables.items():
+            if name not in self.read_files:
+                hint = did_you_mean(name, self.read_files)
+                errors.extend(Diagnostic(whole_file(path), f"'{name}' is not a table of the game, so its rows "
+                                                           f"would be ignored{hint}") for path in paths)
+        return errors
+
     def collect(self, decl: n.Node) -> None:
         self.handlers[type(decl)](decl)
 
@@ -107,6 +123,10 @@ class _Collector:
         symbols = self.program.symbols
         if name in symbols:
             first = symbols[name].decl
+            if first is decl and isinstance(decl, n.KindDecl):  # twice in one kind's declaration
+                what = "the name of its kind" if name == decl.name else "named twice"
+                self.error(decl.span, f"member '{name}' of kind '{decl.name}' is {what}")
+                return
             where = f" (first declared at {first.span})" if first is not None else ""
             self.error(decl.span, f"'{name}' is declared twice{where}")
         elif name in BUILTIN_NAMES:
@@ -151,8 +171,13 @@ class _Collector:
             raise RulesError.at(where, f"table file '{d.file}' is outside the rules folder; "
                                        f"keep tables beside the rules")
         path = home / relative
-        table = load_table(d.name, path, d.key, where)
         schema = path.with_name(path.stem + ".schema.json")
+        for file in (path, schema):
+            problem = plain_file_problem(file, home) if file.exists() or file.is_symlink() else None
+            if problem:
+                raise RulesError.at(where, f"'{d.file if file == path else schema.name}' {problem}")
+        table = load_table(d.name, path, d.key, where)
+        self.read_files.add(path.name)
         for extra in self.mod_tables.get(path.name, []):
             if Path(extra).resolve() != path.resolve():  # a mod's own table is not rows over itself
                 table = merge_rows(table, load_table(d.name, extra, d.key, where, schema))
@@ -290,7 +315,7 @@ def _code_cell(p: Program, decl: n.CodeDecl, table: Table, i: int, errors: list[
         errors.append(Diagnostic(where, f"the '{column}' cell must be rules text"))
         return None
     member = str(row.get(table.key, i + 1)) if table.key else str(i + 1)
-    name = f"{column} of {member}"
+    name = f"{column} of {kind_name} {member}"  # one namespace per kind: two tables may share keys
     try:
         body = parse_snippet(text, table.path, decl.result is None, where.line, where.column)
     except RulesError as err:

@@ -15,7 +15,7 @@ from typing import Optional, Sequence
 from jsonschema import Draft202012Validator
 
 from . import nodes as n
-from .errors import Diagnostic, RulesError, did_you_mean
+from .errors import Diagnostic, MissingInput, RulesError, did_you_mean, plain_file_problem, whole_file
 from .parser import parse_file
 from .tables import load_yaml
 
@@ -33,6 +33,7 @@ class Mod:
     game_version: str
     manifest_span: n.Span
     version_span: n.Span
+    game_span: n.Span
     modules: list = field(default_factory=list)
     tables: dict = field(default_factory=dict)  # table file name -> path in the mod
 
@@ -41,23 +42,33 @@ def read_mod(folder: Path | str) -> Mod:
     """Read a mod's manifest and parse its rules. Raises RulesError with file:line:column."""
     folder = Path(folder)
     manifest = folder / MANIFEST
+    if not folder.is_dir():
+        raise MissingInput(f"{folder}: no such mod folder")
     if not manifest.is_file():
-        raise RulesError.at(None, f"{folder}: not a mod (no {MANIFEST})")
+        raise MissingInput(f"{folder}: not a mod (no {MANIFEST} in it)")
     data, located = load_yaml(manifest)
     schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
     errors = sorted(Draft202012Validator(schema).iter_errors(data), key=lambda e: list(map(str, e.path)))
     if errors:
         raise RulesError([Diagnostic(located.span(tuple(e.absolute_path)), e.message) for e in errors])
     mod = Mod(folder, str(data["name"]), str(data.get("description", "")), str(data["game"]),
-              str(data["game_version"]), located.span(()), located.span(("game_version",)))
+              str(data["game_version"]), located.span(()), located.span(("game_version",)),
+              located.span(("game",)))
     problems: list[Diagnostic] = []
     for path in sorted(folder.glob("*.rules")):
+        problem = plain_file_problem(path, folder)
+        if problem:
+            problems.append(Diagnostic(whole_file(path), f"'{path.name}' {problem}"))
+            continue
         try:
             mod.modules.append(parse_file(path))
         except RulesError as err:
             problems.extend(err.diagnostics)
     for path in sorted(folder.glob("*.yaml")):
         if path.name not in NOT_TABLES:
+            problem = plain_file_problem(path, folder)
+            if problem:
+                problems.append(Diagnostic(whole_file(path), f"'{path.name}' {problem}"))
             mod.tables[path.name] = path
     if problems:
         raise RulesError(problems)

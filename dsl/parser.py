@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import nodes as n
-from .errors import RulesError, remember_source
+from .errors import RulesError, read_text, remember_source
 from .syntax import GRAMMAR_PATH, Origin
 from .transform import build
 
@@ -24,11 +24,7 @@ def parse_text(text: str, path: str) -> n.Module:
 
 
 def parse_file(path: Path) -> n.Module:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as err:
-        raise RulesError.at(n.Span(str(path), 1, 1), f"not UTF-8 text: {err.reason}") from None
-    return parse_text(text, str(path))
+    return parse_text(read_text(path), str(path))
 
 
 def parse_snippet(text: str, path: str, statements: bool, line: int = 1, column: int = 1) -> tuple:

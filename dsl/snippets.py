@@ -33,12 +33,12 @@ def parse_type(program: Program, text: str, where: n.Span) -> Type:
 
 def check_snippet(program: Program, text: str, params: Mapping[str, str], statements: bool,
                   path: str = "<snippet>", line: int = 1, column: int = 1) -> tuple:
-    """Parse and check; give the nodes. Raises RulesError with file:line:column (the text starting
-    at `line`, `column` of `path`)."""
+    """Parse and check text that starts at (line, column) of `path`; give the nodes. Raises
+    RulesError with file:line:column."""
     nodes = parse_snippet(text, path, statements, line, column)
     checker = Checker(program)
     scope = Scope()
-    span = n.Span(path, line, 1)
+    span = n.Span(path, line, column)
     for name, type_text in params.items():
         scope.names[name] = parse_type(program, type_text, span)
     if statements:

@@ -31,6 +31,20 @@ class _RulesIndenter(Indenter):
     tab_len = 8
 
 
+class _FusedNumber(Exception):
+    """A number written against a name (`2pebble`): refused as soon as the lexer reads it, since
+    the parser would otherwise read a count and a name, or fail further on."""
+
+    def __init__(self, token: Token):
+        self.token = token
+
+
+def _whole_number(token: Token) -> Token:
+    if not token.isdigit():
+        raise _FusedNumber(token)
+    return token
+
+
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
     return Lark(
@@ -40,6 +54,7 @@ def _lark() -> Lark:
         propagate_positions=True,
         start=["start", "expr", "snippet"],
         maybe_placeholders=True,
+        lexer_callbacks={"NUMBER": _whole_number},
     )
 
 
@@ -78,6 +93,12 @@ def read_tree(text: str, start: str, origin: Origin) -> Tree:
         return _lark().parse(text, start=start)
     except (UnexpectedInput, DedentError) as err:
         raise syntax_error(err, text, origin) from None
+    except _FusedNumber as fused:
+        token = fused.token
+        digits = len(token) - len(token.lstrip("0123456789"))
+        raise RulesError.at(origin.span(token.line or 1, token.column or 1),
+                            f"'{token}' is not a number: write a space between a number and a name "
+                            f"('{token[:digits]} {token[digits:]}')") from None
 
 
 # ---------------------------------------------------------------- syntax errors

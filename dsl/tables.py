@@ -12,8 +12,9 @@ from jsonschema.exceptions import SchemaError
 from referencing import Registry
 from referencing.exceptions import Unresolvable
 
-from .errors import Diagnostic, RulesError, remember_source
+from .errors import Diagnostic, RulesError, read_text, remember_source
 from .nodes import Span
+from .regex_safety import risky, schema_patterns
 
 # YAML deeper than this is refused: reading it, checking it and building it all recurse per level.
 MAX_YAML_DEPTH = 50
@@ -159,11 +160,7 @@ def load_yaml(path: Path) -> tuple[Any, _Located]:
 
 
 def _read_text(path: Path) -> str:
-    """A UTF-8 file's text, without the byte-order mark some editors write first."""
-    try:
-        return path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError as err:
-        raise RulesError.at(Span(str(path), 1, 1), f"not UTF-8 text: {err.reason}") from None
+    return read_text(path)
 
 
 def load_schema(path: Path, used_at: Span) -> Any:
@@ -185,7 +182,22 @@ def load_schema(path: Path, used_at: Span) -> Any:
         raise RulesError.at(start, f"not a valid JSON Schema: {err.message}") from None
     except RecursionError:
         raise RulesError.at(start, "not a valid JSON Schema: nested too deeply") from None
+    for pattern in schema_patterns(schema):
+        why = risky(pattern)
+        if why:
+            raise RulesError.at(_where_written(path, text, json.dumps(pattern)),
+                                f"the pattern {json.dumps(pattern)} could take too long to match: {why}; "
+                                f"write it without that") from None
     return schema
+
+
+def _where_written(path: Path, text: str, literal: str) -> Span:
+    """Where a JSON string is written in a file (its first place), or the file's start."""
+    at = text.find(literal)
+    if at < 0:
+        return Span(str(path), 1, 1)
+    line = text.count("\n", 0, at) + 1
+    return Span(str(path), line, at - (text.rfind("\n", 0, at) + 1) + 1)
 
 
 def _validate(data: Any, schema: Any, schema_path: Path) -> list:

@@ -1,27 +1,51 @@
 """A game: a compiled program with options, building states and answering what can be played."""
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 from typing import Any, Iterator, Optional, Sequence
 
-from rulebook.dsl.errors import OptionsError, RulebookError, source_line
+from rulebook.dsl.errors import OptionsError, RulebookError
 from rulebook.dsl.program import Program
 from rulebook.dsl.snippets import check_snippet
 
 from . import chance as explicit
+from .choices import option_space, option_values, space_pick, space_size
 from .compile import compile_game
+from .failures import RULES_FAULTS, rules_error
+from .machine import State, finish, run
+from .move_check import check_move, move_of_json
 from .research import ResearchFacilities
-from .machine import State, run
 from .moves import IllegalMove, Move
+from .names import check_names
 from .options import resolve_options
 from .placement import place
 from .position import Position
-from .runtime import RulesRuntimeError, seed_state
+from .runtime import GameOver, RulesRuntimeError, seed_state
+from .validate import StateChecker
+from .views import view, view_state
 
 
 CHANCE_MODES = ("seeded", "explicit")
 CHANCE = -2  # current_player() while chance decides (explicit chance only)
+
+
+def placing_faults(method):
+    """A Python error inside the compiled rules, raised while `method` runs them, becomes one
+    RulesRuntimeError that names the rule's place (errors a user can cause pass unchanged). Each
+    call starts a fresh step budget: the budget counts steps between two decisions."""
+    @functools.wraps(method)
+    def placed(self, *args, **kwargs):
+        meter = self.compiled.RT
+        meter.steps = meter.budget
+        try:
+            return method(self, *args, **kwargs)
+        except RulebookError:
+            raise
+        except RULES_FAULTS as err:
+            raise rules_error(self.compiled, err) from None
+    return placed
 
 
 @dataclass(frozen=True)
@@ -52,14 +76,16 @@ class Game(ResearchFacilities):
         names = tuple(player_names) if player_names else tuple(f"player {i + 1}" for i in range(self.player_count))
         if len(names) != self.player_count:
             raise OptionsError(f"{len(names)} player names given for {self.player_count} players")
+        check_names(names, None)
         # A counting build marks every reach point play reaches in `reached` (interpreter/reach.py).
         self.compiled = compile_game(program, self.options, self.player_count, names,
                                      tuple(team_of) if team_of is not None else None, counting)
         c = self.compiled
         self._code, self._names, self._sites = c.code, c.block_names, c.sites
-        self._list_slots = frozenset(c.layout.list_slots)
         self._initial_data = c.initial_data()
         self._snippets: dict = {}
+        self._state_checker: Optional[StateChecker] = None
+        self._hidden_plans: dict = {}
         self._research_spaces: dict = {}
         self._lazy_piles: frozenset = frozenset()
         if chance == "explicit":
@@ -93,6 +119,18 @@ class Game(ResearchFacilities):
     def team_of(self, player: int) -> int:
         return self.compiled.team_of[player]
 
+    @property
+    def step_budget(self) -> int:
+        """How many steps (loop turns, values ranged over, calls) play may take between two
+        decisions before the rules are said to run away (runtime.DEFAULT_STEP_BUDGET)."""
+        return self.compiled.RT.budget
+
+    @step_budget.setter
+    def step_budget(self, steps: int) -> None:
+        if steps.__class__ is not int or steps < 1:
+            raise OptionsError(f"a step budget is a whole number from 1, not {steps!r}")
+        self.compiled.RT.budget = self.compiled.RT.steps = steps
+
     def set_log(self, sink, viewer: Optional[int] = None) -> None:
         """Send every `log` line of the rules to sink(state, text); None turns logging off.
         With a viewer, a line the rules write `to` another player arrives in its public text (or
@@ -101,8 +139,11 @@ class Game(ResearchFacilities):
         self.compiled.RT.viewer = viewer
 
     # ------------------------------------------------------------ states
+    @placing_faults
     def new_initial_state(self, seed: int = 0) -> State:
         """Set up the game (its `setup:` block) and play on to the first decision."""
+        if seed.__class__ is not int:
+            raise OptionsError(f"a seed is a whole number, not {seed!r}")
         c = self.compiled
         rng = seed_state(seed) if self.chance == "seeded" else explicit.NO_CHANCE_YET
         S = State(self._initial_data[:], [[0, 0, [None] * c.block_slots[0]]], rng)
@@ -110,22 +151,34 @@ class Game(ResearchFacilities):
         return S
 
     def _run(self, S: State) -> None:
-        if S.rng.__class__ is int:
-            run(S, self.compiled)
-        else:
-            explicit.run_explicit(S, lambda state: run(state, self.compiled), self.compiled.RT,
-                                  self._lazy_piles)
+        """Run the rules on to the next decision or the end; a Python error inside them is the
+        rules' mistake, said at its place."""
+        try:
+            if S.rng.__class__ is int:
+                run(S, self.compiled)
+            else:
+                explicit.run_explicit(S, lambda state: run(state, self.compiled), self.compiled.RT,
+                                      self._lazy_piles)
+        except RULES_FAULTS as err:
+            raise rules_error(self.compiled, err) from None
+        if S.result is None and not S.frames:
+            flow = self.program.flow
+            raise RulesRuntimeError(flow.span if flow else None, "play came to the end of the flow without "
+                                                                 "an 'end game'")
 
     def _nothing_to_choose(self, S: State) -> RulesRuntimeError:
         """A decision with no legal move is a mistake in the rules: say where."""
         return RulesRuntimeError(self._sites[S.decision].span,
                                  "a choice with nothing to choose from (guard it with an 'if')")
 
+    @placing_faults
     def state_from_json(self, raw: Any) -> State:
-        S = State.from_json(raw, self._list_slots)
-        if len(S.data) != self.compiled.layout.size:
-            raise RulebookError("not a saved state of this game: its size differs")
-        return S
+        """The state a to_json() dict stands for, checked against this game: every slot holds
+        what its declaration allows, the frames and decision exist, a result is one the rules
+        can give, the invariants hold. Raises InvalidState (one line) otherwise."""
+        if self._state_checker is None:
+            self._state_checker = StateChecker(self)
+        return self._state_checker.read(raw)
 
     def is_terminal(self, S: State) -> bool:
         return S.result is not None
@@ -187,12 +240,15 @@ class Game(ResearchFacilities):
 
     def iter_legal_moves(self, S: State) -> Iterator[Move]:
         site, _ = self._pending(S)
-        for index, (option, L, _) in enumerate(self._choices(S)):
-            label = option.label
-            if option.guard is not None and not option.guard(S, L):
-                continue
-            for values in option_values(S, L[:], option.bindings):
-                yield Move(site.id, index, values, label)
+        try:
+            for index, (option, L, _) in enumerate(self._choices(S)):
+                label = option.label
+                if option.guard is not None and not option.guard(S, L):
+                    continue
+                for values in option_values(S, L[:], option.bindings):
+                    yield Move(site.id, index, values, label)
+        except RULES_FAULTS as err:
+            raise rules_error(self.compiled, err) from None
 
     def legal_moves(self, S: State) -> list[Move]:
         """Every move allowed now, generated from the `choose` that is waiting (and any standing
@@ -204,6 +260,7 @@ class Game(ResearchFacilities):
             raise self._nothing_to_choose(S)
         return moves
 
+    @placing_faults
     def sample_move(self, S: State, rng: random.Random) -> Move:
         """A uniformly random legal move, built without making every move object first: an
         option whose second variable does not depend on the first is counted, not listed."""
@@ -236,75 +293,50 @@ class Game(ResearchFacilities):
                     pick -= size
         raise self._nothing_to_choose(S)
 
+    @placing_faults
     def play_random(self, S: State, rng: random.Random) -> Move:
         """Sample a legal move and play it, skipping the legality check that sampling makes
-        redundant (the hot path of random simulation). Gives the move played."""
+        redundant, and the way back an error of the rules would need (the hot path of random
+        playouts: a playout that fails is thrown away). Gives the move played."""
         option, base, block, index, values = self._sample(S, rng)
         L = base[:]
         for binding, value in zip(option.bindings, values):
             L[binding.slot] = value
-        for slot in option.clears:
-            L[slot] = None
-        if block is None:
-            frame = S.frames[-1]
-            frame[2] = L
-            frame[1] = option.body
-        else:
-            S.frames.append([block, option.body, L])
         decision = S.decision
-        S.decision = -1
+        _enter(S, option, L, block)
         self._run(S)
         return Move(decision, index, values, option.label)
 
+    @placing_faults
     def parse_move(self, S: State, text: str) -> Move:
-        """The legal move whose text form is `text` (the inverse of str(move))."""
+        """The legal move whose text form is `text` (the inverse of str(move)); spaces between
+        words do not count. Raises IllegalMove for any other text."""
+        if not isinstance(text, str):
+            raise IllegalMove(f"a move's text is a text, not {text!r}")
         wanted = " ".join(text.split())
         for move in self.iter_legal_moves(S):
             if str(move) == wanted:
                 return move
         raise IllegalMove(f"'{text}' is not a legal move here")
 
+    @placing_faults
     def move_from_json(self, S: State, raw: Any) -> Move:
-        """A move from its JSON form (Move.to_json()) at the decision waiting in S."""
-        try:
-            decision, option, values = int(raw[0]), int(raw[1]), tuple(raw[2])
-        except (TypeError, ValueError, IndexError, KeyError):
-            raise IllegalMove(f"not a move: {raw!r}") from None
-        choices = self._choices(S) if decision == S.decision else []
-        label = choices[option][0].label if 0 <= option < len(choices) else None
-        return Move(decision, option, values, label)
+        """The legal move whose JSON form (Move.to_json()) is raw; IllegalMove for anything else."""
+        return move_of_json(self, S, raw)
 
+    @placing_faults
     def apply(self, S: State, move: Move) -> None:
-        """Play `move` on S (changing it). An illegal move raises IllegalMove and changes nothing."""
-        site, frame = self._pending(S)
-        if move.decision != site.id:
-            raise IllegalMove(f"'{move}' answers another decision than the one waiting ({site.span})")
-        choices = self._choices(S) if any(a[2] == S.decider for a in S.allows) else \
-            [(o, frame[2], None) for o in site.options]
-        if not 0 <= move.option < len(choices):
-            raise IllegalMove(f"'{move}' is not one of the choices here")
-        option, base, block = choices[move.option]
-        if option.guard is not None and not option.guard(S, base):
-            raise IllegalMove(f"'{move}' is not allowed now")
-        if len(move.values) != len(option.bindings):
-            raise IllegalMove(f"'{move}' gives {len(move.values)} value(s), {len(option.bindings)} wanted")
-        L = base[:]
-        for binding, value in zip(option.bindings, move.values):
-            if value not in binding.domain(S, L):
-                raise IllegalMove(f"'{move}' is not a legal move: {value!r} is not one of the choices")
-            L[binding.slot] = value
-            if binding.condition is not None and not binding.condition(S, L):
-                raise IllegalMove(f"'{move}' is not a legal move: the rules require "
-                                  f"{_rule_text(site.span)}")
-        for slot in option.clears:
-            L[slot] = None
-        if block is None:
-            frame[2] = L
-            frame[1] = option.body
-        else:  # a standing action: run it, then come back to the same decision
-            S.frames.append([block, option.body, L])
-        S.decision = -1
-        self._run(S)
+        """Play `move` on S (changing it). Anything but exactly a legal move raises IllegalMove
+        and changes nothing; an error of the rules while playing it puts S back as it was and
+        raises RulesRuntimeError, naming the rule's place."""
+        option, L, block = check_move(self, S, move)
+        saved = S.copy()
+        try:
+            _enter(S, option, L, block)
+            self._run(S)
+        except BaseException:
+            S.restore(saved)
+            raise
 
     def child(self, S: State, move: Move) -> State:
         """A new state after `move`; S itself is unchanged."""
@@ -313,10 +345,12 @@ class Game(ResearchFacilities):
         return new
 
     # ------------------------------------------------------------ checks and views
+    @placing_faults
     def check_invariants(self, S: State) -> list[str]:
         """The labels of every declared invariant that does not hold."""
         return [label for label, test in self.compiled.invariants if not test(S)]
 
+    @placing_faults
     def public_text(self, S: State, move: Move, viewer: Optional[int] = None) -> str:
         """The text of `move` (legal at S, before it is played) as `viewer` may read it: the
         decider reads the move itself; the others (and viewer None, everyone) read the public
@@ -330,83 +364,40 @@ class Game(ResearchFacilities):
         public = choices[move.option][0].public
         return str(move) if public is None else public(move.values)
 
-    def hidden_zones(self, S: State, player: int) -> Iterator[tuple]:
+    def hidden_zones(self, S: State, player: int) -> list:
         """(zone layout, first slot) of every zone instance `player` may not look into now:
         hidden ones, the private ones of the others, unless the rules reveal them (`unless`)."""
+        plan = self._hidden_plans.get(player)
+        if plan is None:
+            plan = self._hidden_plans[player] = self._hidden_plan(player)
         reveals = self.compiled.reveals
+        return [place for zone, places in plan if zone.name not in reveals or not reveals[zone.name](S)
+                for place in places]
+
+    def _hidden_plan(self, player: int) -> list:
+        """Per zone that can hide anything from `player`: the (zone, first slot) pairs it hides."""
+        plan = []
         for zone in self.compiled.layout.zones.values():
-            if zone.visibility == "public" or (zone.name in reveals and reveals[zone.name](S)):
-                continue
-            per_player = zone.instances // zone.dims[0].size if zone.dims else zone.instances
-            for instance in range(zone.instances):
-                if zone.visibility == "private" and instance // per_player == player:
-                    continue
-                yield zone, zone.base + instance * zone.width
-
-    def view(self, S: State, player: int) -> dict:
-        """What `player` may see: hidden zones show only how many pieces they hold, private
-        ones show theirs to their own player only, until the rules reveal them (`unless`);
-        hidden variables show nothing; the chance generator is left out."""
-        raw = S.to_json()
-        data = list(raw["data"])
-        for zone, start in self.hidden_zones(S, player):
-            values = data[start:start + zone.width]
-            total = len(values[0]) if zone.ordered else sum(values)
-            data[start:start + zone.width] = [None] * zone.width
-            data[start] = {"hidden": total}
-        reveals = self.compiled.reveals
-        for name, var in self.compiled.layout.vars.items():
-            visibility = self.program.vars[name].visibility
-            if visibility == "public" or (name in reveals and reveals[name](S)):
-                continue
-            count = 1
-            for d in var.dims:
-                count *= d.size
-            per_player = count // var.dims[0].size if var.dims else count
-            for instance in range(count):
-                if visibility == "private" and instance // per_player == player:
-                    continue
-                data[var.base + instance] = {"hidden": True}
-        raw["data"] = data
-        raw["rng"] = None  # the generator would tell every future draw
-        return raw
-
-    def view_state(self, view: dict, filler: int = 0) -> State:
-        """A state that holds only what `view` (from view()) shows: whatever it hides is filled
-        in one fixed way — `filler` 0 or 1 gives two different fillings — and the generator, the
-        flow and the modifiers are left out. Anything computed from it is computed from the view
-        alone, so it cannot reveal what the view's player may not see; a value that differs
-        between the two fillings depends on hidden information."""
-        layout = self.compiled.layout
-        data = list(view["data"])
-        if len(data) != layout.size:
-            raise RulebookError("not a view of this game: its size differs")
-        for zone in layout.zones.values():
             if zone.visibility == "public":
                 continue
-            kind = 0 if filler == 0 else zone.kinds - 1
-            for instance in range(zone.instances):
-                start = zone.base + instance * zone.width
-                marker = data[start]
-                if not (isinstance(marker, dict) and "hidden" in marker):
-                    continue
-                total = int(marker["hidden"])
-                if zone.ordered:
-                    data[start] = [kind] * total
-                else:
-                    data[start:start + zone.width] = [0] * zone.width
-                    data[start + kind] = total
-        for var in layout.vars.values():
-            count = 1
-            for d in var.dims:
-                count *= d.size
-            for slot in range(var.base, var.base + count):
-                if isinstance(data[slot], dict) and "hidden" in data[slot]:
-                    data[slot] = _filling(self._initial_data[slot], filler)
-        raw = {"data": data, "frames": [], "rng": 0, "mods": [], "decision": -1, "decider": -1,
-               "result": view.get("result"), "allows": []}
-        return State.from_json(raw, self._list_slots)
+            instances, width = zone.instances, zone.width
+            per_player = instances // zone.dims[0].size if zone.dims else instances
+            plan.append((zone, [(zone, zone.base + i * width) for i in range(instances)
+                                if zone.visibility != "private" or i // per_player != player]))
+        return plan
 
+    @placing_faults
+    def view(self, S: State, player: int) -> dict:
+        """What `player` may see of S (see views.py): the position with what is hidden from them
+        masked (until the rules reveal it), whose decision it is, the result; never where play
+        stands inside the rules, nor the chance generator."""
+        return view(self, S, player)
+
+    def view_state(self, view: dict, filler: int = 0) -> State:
+        """A state that holds only what `view` (from view()) shows (see views.view_state)."""
+        return view_state(self, view, filler)
+
+    @placing_faults
     def place_at(self, S: State, step: str, player: int) -> None:
         """Put S's flow at the first decision of `step` in `player`'s turn (for scenarios).
         Nothing else changes; raises PlacementError and leaves S as it was if that cannot be."""
@@ -430,21 +421,44 @@ class Game(ResearchFacilities):
         found = self._snippets.get(key)
         if found is None:
             nodes = check_snippet(self.program, text, params, statements, path, line, column)
-            found = self.compiled.compile_snippet(self.program, nodes, params, statements)
+            found = self._guarded(self.compiled.compile_snippet(self.program, nodes, params, statements))
             self._snippets[key] = found
         return found
 
-    def zone_snippet(self, text: str, params: dict, path: str = "<snippet>", line: int = 1):
+    def _guarded(self, fn):
+        """A compiled snippet whose errors are the rules' (placed), and whose `end game` ends
+        the game as in play."""
+        compiled = self.compiled
+
+        def guarded(S: State, *values):
+            compiled.RT.steps = compiled.RT.budget
+            try:
+                return fn(S, *values)
+            except GameOver as over:
+                finish(S, over)
+            except RulebookError:
+                raise
+            except RULES_FAULTS as err:
+                raise rules_error(compiled, err) from None
+        return guarded
+
+    def zone_snippet(self, text: str, params: dict, path: str = "<snippet>", line: int = 1, column: int = 1):
         """Like snippet() for an expression naming one zone: gives (f(state, *values) → the
         zone's slot, the zone's layout)."""
-        nodes = check_snippet(self.program, text, params, False, path, line)
+        nodes = check_snippet(self.program, text, params, False, path, line, column)
         t = self.program.type_of(nodes[0])
         if not (isinstance(t, tuple) and t[0] in ("zone", "pile")):
-            raise RulebookError(f"{path}:{line}: '{text}' is not one zone")
-        return self.snippet(text, params, False, path, line), self.compiled.zone_of(nodes[0])
+            raise RulesRuntimeError(nodes[0].span, f"'{text}' is not one zone")
+        return self.snippet(text, params, False, path, line, column), self.compiled.zone_of(nodes[0])
 
+    @placing_faults
     def score(self, S: State, player: int) -> Optional[int]:
         return self.compiled.score(S, player) if self.compiled.score else None
+
+    @placing_faults
+    def statistic_values(self, S: State) -> tuple:
+        """The value of every statistic the rules declare, in order (for simulation reports)."""
+        return tuple(fn(S) for _, fn in self.compiled.statistics)
 
     def type_of(self, text: str, params: Optional[dict] = None, path: str = "<snippet>", line: int = 1,
                 column: int = 1):
@@ -453,87 +467,14 @@ class Game(ResearchFacilities):
         return self.program.type_of(nodes[0])
 
 
-def option_values(S: State, L: list, bindings: list) -> list:
-    """Every tuple of values the bindings allow, in domain order (L is scratch space)."""
-    if not bindings:
-        return [()]
-    first = bindings[0]
-    condition = first.condition
-    if len(bindings) == 1:
-        domain = first.domain(S, L)
-        if condition is None:
-            return [(v,) for v in domain]
-        out = []
-        slot = first.slot
-        for v in domain:
-            L[slot] = v
-            if condition(S, L):
-                out.append((v,))
-        return out
-    rest = bindings[1:]
-    # The rest's values can be listed once when they cannot depend on this variable.
-    independent = len(rest) == 1 and not rest[0].dependent and rest[0].condition is None
-    fixed = option_values(S, L, rest) if independent else None
-    out = []
-    slot = first.slot
-    for v in first.domain(S, L):
-        L[slot] = v
-        if condition is not None and not condition(S, L):
-            continue
-        tails = fixed if fixed is not None else option_values(S, L, rest)
-        out.extend((v,) + tail for tail in tails)
-    return out
-
-
-def option_space(S: State, L: list, bindings: list):
-    """The values an option allows: a list of tuples, or — when a second variable's values
-    cannot depend on the first — the pair (first values, second values) standing for their
-    product, which is counted and indexed without being built."""
-    if len(bindings) == 2:
-        first, second = bindings
-        if not second.dependent and second.condition is None:
-            tail = second.domain(S, L)
-            if not tail:
-                return []
-            condition = first.condition
-            if condition is None:
-                heads = first.domain(S, L)
-            else:
-                heads = []
-                slot = first.slot
-                for v in first.domain(S, L):
-                    L[slot] = v
-                    if condition(S, L):
-                        heads.append(v)
-            return (heads, tail)
-    return option_values(S, L, bindings)
-
-
-def space_size(space) -> int:
-    return len(space[0]) * len(space[1]) if isinstance(space, tuple) else len(space)
-
-
-def space_pick(space, index: int) -> tuple:
-    if isinstance(space, tuple):
-        heads, tail = space
-        return (heads[index // len(tail)], tail[index % len(tail)])
-    return space[index]
-
-
-def _filling(start: Any, filler: int) -> Any:
-    """A hidden variable's stand-in: its start value, or (filler 1) another value of its type."""
-    if filler == 0:
-        return start
-    if isinstance(start, bool):
-        return not start
-    if isinstance(start, int):
-        return start + 1
-    if isinstance(start, (tuple, list)):
-        return list(start) + [0]
-    return 0 if start is None else None
-
-
-def _rule_text(span) -> str:
-    line = source_line(span.path, span.line)
-    text = line.strip() if line else "its condition"
-    return f"'{text}' ({span})"
+def _enter(S: State, option, L: list, block: Optional[int]) -> None:
+    """Set play going on from a decision with the chosen option's locals."""
+    for slot in option.clears:
+        L[slot] = None
+    if block is None:
+        frame = S.frames[-1]
+        frame[2] = L
+        frame[1] = option.body
+    else:  # a standing action: run it, then come back to the same decision
+        S.frames.append([block, option.body, L])
+    S.decision = -1

@@ -5,8 +5,7 @@ from typing import Any, Optional
 
 from rulebook.dsl.errors import RulebookError
 
-from .runtime import GameOver, RulesRuntimeError
-from rulebook.dsl.nodes import Span
+from .runtime import GameOver
 
 # What an entry function gives besides the next instruction: new frames were pushed, the block
 # is done, or (SUSPENDED - pc) play waits at the decision of instruction pc.
@@ -67,23 +66,53 @@ class State:
         }
 
     @classmethod
-    def from_json(cls, raw: Any, list_slots: frozenset) -> "State":
-        """Rebuild a state from to_json() output. Raises RulebookError on anything malformed."""
+    def from_json(cls, raw: Any) -> "State":
+        """Rebuild a state from to_json() output, as given: JSON lists become tuples, nothing is
+        converted. Raises RulebookError when its shape is not a state's; whether a game could
+        have reached it is the game's to check (Game.state_from_json)."""
         try:
-            data = [freeze(v) if i in list_slots or isinstance(v, list) else v
-                    for i, v in enumerate(raw["data"])]
-            frames = [[int(f[0]), int(f[1]), [freeze(v) for v in f[2]]] for f in raw["frames"]]
-            mods = tuple((int(m[0]), freeze(m[1]), int(m[2])) for m in raw["mods"])
+            data = _list(raw["data"], "data")
+            frames = [[f[0], f[1], [freeze(v) for v in _list(f[2], "a frame's locals")]]
+                      for f in _triples(raw["frames"], "frames")]
+            mods = tuple((m[0], freeze(m[1]), m[2]) for m in _triples(raw["mods"], "mods"))
             result = raw["result"]
             if result is not None:
-                result = (tuple(result[0]), bool(result[1]), str(result[2]))
-            allows = tuple((int(a[0]), freeze(a[1]), int(a[2])) for a in raw.get("allows", ()))
+                winners, by_player, reason = _triple(result, "result")
+                if not isinstance(by_player, bool) or not isinstance(reason, str):
+                    raise RulebookError("not a saved state of this game: result is [winners, by player?, reason]")
+                result = (freeze(_list(winners, "the winners")), by_player, reason)
+            allows = tuple((a[0], freeze(a[1]), a[2]) for a in _triples(raw.get("allows", []), "allows"))
             rng = raw["rng"]  # the seeded generator, or an explicit-chance record (chance.py)
-            rng = freeze(list(rng)) if isinstance(rng, (list, tuple)) else int(rng)
-            return cls(data, frames, rng, mods, int(raw["decision"]), int(raw["decider"]), result,
-                       allows)
-        except (KeyError, TypeError, ValueError, IndexError) as err:
+            rng = freeze(rng) if isinstance(rng, list) else rng
+            data = [freeze(v) if v.__class__ in _CONTAINERS else v for v in data]
+            return cls(data, frames, rng, mods, raw["decision"], raw["decider"], result, allows)
+        except (KeyError, TypeError, AttributeError) as err:
             raise RulebookError(f"not a saved state of this game: {err}") from None
+
+    def restore(self, saved: "State") -> None:
+        """Become `saved` again (a copy taken earlier): how a failed move is undone."""
+        self.data, self.frames, self.rng, self.mods = saved.data, saved.frames, saved.rng, saved.mods
+        self.decision, self.decider, self.result, self.allows = \
+            saved.decision, saved.decider, saved.result, saved.allows
+
+
+def _list(value: Any, what: str) -> list:
+    if not isinstance(value, list):
+        raise RulebookError(f"not a saved state of this game: {what} must be a list")
+    return value
+
+
+def _triple(value: Any, what: str) -> list:
+    if not isinstance(value, list) or len(value) != 3:
+        raise RulebookError(f"not a saved state of this game: each of {what} is a list of three")
+    return value
+
+
+def _triples(value: Any, what: str) -> list:
+    return [_triple(item, what) for item in _list(value, what)]
+
+
+_CONTAINERS = (list, dict)
 
 
 def freeze(value: Any) -> Any:
@@ -96,7 +125,8 @@ def freeze(value: Any) -> Any:
 
 
 def run(S: State, compiled) -> None:
-    """Run instructions until a decision is pending or the game ends."""
+    """Run instructions until a decision is pending, the game ends, or the frames run out (the
+    caller says what that means). Errors of the rules pass through, for the caller to place."""
     code = compiled.code
     frames = S.frames
     try:
@@ -113,29 +143,13 @@ def run(S: State, compiled) -> None:
             if pc == POP:
                 frames.pop()
     except GameOver as over:
-        S.result = (tuple(over.winners[0]), bool(over.winners[1]), over.reason)
-        S.frames = []
-        S.allows = ()
-        S.decision = -1
-        S.decider = -1
-        return
-    except RulebookError:
-        raise
-    except RecursionError:
-        raise RulesRuntimeError(None, "the rules call themselves without end") from None
-    except (TypeError, IndexError, KeyError, ValueError, AttributeError, ZeroDivisionError) as err:
-        raise RulesRuntimeError(rules_span(err, compiled), f"the rules went wrong here: "
-                                                           f"{type(err).__name__}: {err}") from None
-    if S.result is None:
-        raise RulesRuntimeError(None, "the flow ended without 'end game'")
+        finish(S, over)
 
 
-def rules_span(err: BaseException, compiled) -> Optional[Span]:
-    """The span of the rules statement whose generated code raised err (its innermost frame)."""
-    span = None
-    tb = err.__traceback__
-    while tb is not None:
-        if tb.tb_frame.f_code.co_filename == compiled.filename:
-            span = compiled.error_span(tb.tb_lineno) or span
-        tb = tb.tb_next
-    return span
+def finish(S: State, over: GameOver) -> None:
+    """`end game` was reached: the state holds the result, and play stands nowhere."""
+    S.result = (tuple(over.winners[0]), bool(over.winners[1]), over.reason)
+    S.frames = []
+    S.allows = ()
+    S.decision = -1
+    S.decider = -1

@@ -3,9 +3,12 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
+from rulebook.dsl.errors import RulebookError
 
-class IllegalMove(ValueError):
-    """A move the rules do not allow here. The state is left exactly as it was."""
+
+class IllegalMove(ValueError, RulebookError):
+    """A move the rules do not allow here (a ValueError, as python-chess's move errors are).
+    The state is left exactly as it was."""
 
 
 class Move:

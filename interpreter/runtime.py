@@ -4,9 +4,10 @@ Every helper works on the state's flat data list `D` and plain ints; none knows 
 """
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from itertools import compress
+from typing import Callable, Optional, Sequence
 
-from rulebook.dsl.errors import RulebookError
+from rulebook.dsl.errors import Diagnostic, RulebookError
 from rulebook.dsl.nodes import Span
 
 from . import chance
@@ -21,6 +22,55 @@ class RulesRuntimeError(RulebookError):
         self.span = span
         self.message = message
         super().__init__(f"{span}: {message}" if span else message)
+
+    def render(self) -> str:
+        return Diagnostic(self.span, self.message).render()
+
+
+class Runaway(RulesRuntimeError):
+    """Rules that went on too long without a decision: a loop or calls that never end."""
+
+
+# Steps (loop turns, range values, calls) play may take between two decisions, and how deep
+# resumable calls may nest: far above what a game needs, low enough to stop a runaway in seconds.
+DEFAULT_STEP_BUDGET = 1_000_000
+MAX_FRAMES = 10_000
+
+
+class RunTime:
+    """What compiled code of one game reads at run time besides the state: where `log` lines
+    go (None: they are not even formatted; with a `viewer`, lines written `to` another player
+    arrive in their public text, or not at all), and how much of the step budget is left."""
+
+    __slots__ = ("sink", "viewer", "steps", "budget")
+
+    def __init__(self) -> None:
+        self.sink: Optional[Callable] = None
+        self.viewer: Optional[int] = None
+        self.budget = self.steps = DEFAULT_STEP_BUDGET
+
+
+def runaway(RT: RunTime, span: Span) -> None:
+    """The step budget ran out at a loop's turn (called by compiled code)."""
+    raise Runaway(span, f"the rules run away here: play went {RT.budget:,} steps (loop turns, values "
+                        f"ranged over, calls) without a decision, the last of them at this loop; "
+                        f"does it ever end?")
+
+
+def steps_range(RT: RunTime, low: int, high: int, span: Span) -> range:
+    """range(low, high), its length taken from the step budget (a range can be huge)."""
+    size = high - low
+    if size > 0:
+        RT.steps -= size
+        if RT.steps < 0:
+            raise Runaway(span, f"the rules run away here: this goes through {size:,} values at once, more "
+                                f"than the step budget ({RT.budget:,}) allows between two decisions")
+    return range(low, high)
+
+
+def too_deep(S, span: Span) -> None:
+    """Resumable calls nested past MAX_FRAMES (called by compiled code)."""
+    raise Runaway(span, f"the rules run away here: calls nested {len(S.frames):,} deep without end")
 
 
 class GameOver(Exception):
@@ -77,8 +127,9 @@ def load_die(rolls: Sequence, faces: tuple, span: Span) -> tuple:
 
 # ---------------------------------------------------------------- pieces in multiset zones
 def present(D: list, base: int, kinds: int) -> tuple:
-    """The kinds with at least one piece in the zone at base."""
-    return tuple([k for k in range(kinds) if D[base + k]])
+    """The kinds with at least one piece in the zone at base (compress runs in C: zones of many
+    kinds, such as a hand from a deck of distinct cards, are iterated at every decision)."""
+    return tuple(compress(range(kinds), D[base:base + kinds]))
 
 
 def ix(value, low: int, size: int, span: Span) -> int:

@@ -6,9 +6,9 @@ import importlib.util
 from pathlib import Path
 from typing import Optional, Sequence
 
-from rulebook.dsl.errors import RulebookError, RulesError
+from rulebook.dsl.errors import MissingInput, RulesError
 from rulebook.dsl.loader import load_program
-from rulebook.dsl.mods import read_mod
+from rulebook.dsl.mods import MANIFEST, Mod, read_mod
 from rulebook.dsl.program import Program
 from rulebook.interpreter.game import Game
 
@@ -40,7 +40,7 @@ def find_rules(name_or_path: str | Path) -> Path:
     raise GameNotFound(f"no game '{name_or_path}': not a folder, and not one of the shipped games ({games})")
 
 
-class GameNotFound(RulebookError):
+class GameNotFound(MissingInput):
     """Neither a rules folder nor a shipped game's name."""
 
 
@@ -49,20 +49,43 @@ def _program(folder: str, mods: tuple = ()) -> Program:
     return load_program(Path(folder), [Path(m) for m in mods])
 
 
+def mod_game(mod: Mod) -> Optional[Path]:
+    """The rules folder a mod extends: its `game:` is a folder, relative to the mod's own folder
+    (or absolute), or the name of a shipped game. None when it is neither."""
+    beside = mod.folder / mod.game
+    if beside.is_dir():
+        return beside.resolve()
+    shipped = shipped_games_folder() / mod.game
+    return shipped.resolve() if shipped.is_dir() and len(Path(mod.game).parts) == 1 else None
+
+
 def check_mods_extend(folder: Path, mods: Sequence[str | Path]) -> None:
     """Each mod must name, in its manifest, the game it is loaded over."""
     for path in mods:
         mod = read_mod(path)
-        try:
-            target = find_rules(mod.game).resolve()
-        except GameNotFound:
-            target = None
+        target = mod_game(mod)
+        if target is None:
+            raise RulesError.at(mod.game_span, f"mod '{mod.name}' extends '{mod.game}', which is neither a folder "
+                                               f"(from the mod's folder) nor a shipped game "
+                                               f"({', '.join(shipped_games()) or 'none'})")
         if target != folder.resolve():
-            raise RulesError.at(mod.manifest_span, f"mod '{mod.name}' extends '{mod.game}', not {folder.name}")
+            raise RulesError.at(mod.game_span, f"mod '{mod.name}' extends '{mod.game}', not {folder.name}")
+
+
+def _split_mod(name_or_path: str | Path, mods: Sequence[str | Path]) -> tuple[Path, tuple]:
+    """A game's rules folder and mods; a mod's folder given as the game stands for the game it
+    extends, with the mod first."""
+    path = Path(name_or_path)
+    if (path / MANIFEST).is_file():  # a game's folder has no manifest; a mod's has
+        mod = read_mod(path)
+        target = mod_game(mod)
+        if target is not None:
+            return target, (path, *mods)
+    return find_rules(name_or_path).resolve(), tuple(mods)
 
 
 def load_program_for(name_or_path: str | Path, mods: Sequence[str | Path] = ()) -> Program:
-    folder = find_rules(name_or_path).resolve()
+    folder, mods = _split_mod(name_or_path, mods)
     if mods:
         check_mods_extend(folder, mods)
     return _program(str(folder), tuple(str(Path(m).resolve()) for m in mods))
@@ -71,8 +94,9 @@ def load_program_for(name_or_path: str | Path, mods: Sequence[str | Path] = ()) 
 def load_game(name_or_path: str | Path, options: Optional[dict] = None,
               player_names: Optional[Sequence[str]] = None, team_of: Optional[Sequence[int]] = None,
               mods: Sequence[str | Path] = (), chance: str = "seeded", counting: bool = False) -> Game:
-    """Load, check and compile a game, with any mods layered over it in order. Raises
-    RulebookError (with file:line:column) on bad rules. `team_of` seats the players in other
+    """Load, check and compile a game, with any mods layered over it in order (a mod's folder
+    may stand for its game with that mod). Raises RulebookError (with file:line:column) on bad
+    rules. `team_of` seats the players in other
     teams than the rules' default (same team sizes). `chance="explicit"` makes every draw, pick
     and shuffle a chance decision (Game.chance_outcomes) instead of the seeded generator's.
     `counting=True` builds the game so that it marks what play reaches (`game.reached`, for

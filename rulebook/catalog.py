@@ -13,7 +13,8 @@ from . import api
 
 
 def run_games(args) -> int:
-    console = Console(highlight=False, markup=False, emoji=False)
+    # Into a pipe or a file, lines are not wrapped at 80 columns: a sentence stays on one line.
+    console = Console(highlight=False, markup=False, emoji=False, soft_wrap=True)
     if args.game is None:
         _list(console)
     else:

@@ -143,9 +143,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 2
     if extra and args.command not in GAME_OPTION_COMMANDS:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
-    from rulebook.dsl.errors import OptionsError, RulebookError, RulesError
-
-    from . import api
+    from rulebook.dsl.errors import MissingInput, OptionsError, RulebookError, RulesError
 
     try:
         args.game_options = _game_options(parser, args, extra)
@@ -154,11 +152,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         for diagnostic in err.diagnostics:
             print(diagnostic.render(), file=sys.stderr)
         return 1
-    except (OptionsError, api.GameNotFound) as err:
+    except (OptionsError, MissingInput) as err:  # a bad value, or an input that is not there
         print(f"rulebook: {err}", file=sys.stderr)
         return 2
-    except RulebookError as err:
-        print(f"rulebook: {err}", file=sys.stderr)
+    except RulebookError as err:  # placed in the rules (file:line:column, the line, a caret), or one line
+        print(err.render() if getattr(err, "span", None) else f"rulebook: {err}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("rulebook: interrupted", file=sys.stderr)
@@ -182,9 +180,7 @@ def _run(args) -> int:
 
         return run_play(args)
     if command == "replay":
-        from .replay import run_replay
-
-        return run_replay(args)
+        return _replay(args)
     if command == "games":
         from .catalog import run_games
 
@@ -250,6 +246,20 @@ def _flags_of(parser: argparse.ArgumentParser, command: str) -> list[str]:
         if sub is not None:
             return sorted(f for f in sub._option_string_actions if f.startswith("--"))
     return []
+
+
+def _replay(args) -> int:
+    from .replay import Stepper, open_replay
+
+    replay = open_replay(args.record, args.as_player)
+    if args.html:
+        from .page import write_page
+
+        write_page(replay, args.html)
+        print(f"Wrote {args.html}: {replay.steps} moves, views: {', '.join(v.label for v in replay.viewers)}")
+        return 0
+    Stepper(replay, sys.stdin, sys.stdout).run(args.at or 0)
+    return 0
 
 
 def _check(args) -> int:

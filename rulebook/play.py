@@ -8,25 +8,10 @@ from typing import Callable, Optional, TextIO
 from rulebook.interpreter.game import Game
 from rulebook.interpreter.machine import State
 
-from .records import Record, record_move
+from .records import Record, describe_result, record_move
 from .seats import HUMAN
 
 EVERYTHING = "everything"  # a log that shows every move as it is (nobody's view in particular)
-
-
-def describe_result(game: Game, state) -> dict:
-    """Who won and why, in the game's own words (team names and reason come from the rules)."""
-    result = game.result(state)
-    names = game.player_names if result.by_player else game.team_names
-    winners = [names[w] for w in result.winners]
-    if not winners or len(game.winning_players(state)) == game.player_count:
-        outcome = "a draw"
-    elif len(winners) == 1:
-        outcome = f"{winners[0]} wins"
-    else:
-        outcome = " and ".join(winners) + " share the victory"
-    return {"winners": winners, "winning_players": [game.player_names[p] for p in game.winning_players(state)],
-            "reason": result.reason, "outcome": outcome, "returns": game.returns(state)}
 
 
 def summary(record: Record) -> str:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator, Optional, Sequence
 
-from rulebook.dsl.errors import RulebookError
+from rulebook.dsl.errors import OptionsError, RulebookError
 from rulebook.interpreter.game import Game
 from rulebook.interpreter.machine import State
 from rulebook.interpreter.moves import IllegalMove
@@ -30,6 +30,10 @@ NOT_RULES = {"display.yaml", "scenarios.yaml"}  # shown or tested beside the rul
 
 class RecordError(RulebookError):
     """A record that cannot be used: unreadable, changed, or not of these rules."""
+
+
+class RecordMissing(RecordError, OptionsError):
+    """No record at the path given (a missing input, like an unknown game: exit code 2)."""
 
 
 @dataclass
@@ -189,6 +193,8 @@ def _delta(previous: Optional[list], data: list):
 def read_record(path: Path | str) -> Record:
     """A record read from a file and checked for its own consistency (not yet against rules)."""
     where = str(path)
+    if not Path(path).is_file():
+        raise RecordMissing(f"no record {where}: " + ("it is a folder" if Path(path).is_dir() else "no such file"))
     try:
         raw = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as err:
@@ -321,6 +327,19 @@ def _check_views(game: Game, record: Record, where: str) -> None:
 
 
 def _result(game: Game, state: State) -> Optional[dict]:
-    from .play import describe_result
-
     return describe_result(game, state) if game.is_terminal(state) else None
+
+
+def describe_result(game: Game, state) -> dict:
+    """Who won and why, in the game's own words (team names and reason come from the rules)."""
+    result = game.result(state)
+    names = game.player_names if result.by_player else game.team_names
+    winners = [names[w] for w in result.winners]
+    if not winners or len(game.winning_players(state)) == game.player_count:
+        outcome = "a draw"
+    elif len(winners) == 1:
+        outcome = f"{winners[0]} wins"
+    else:
+        outcome = " and ".join(winners) + " share the victory"
+    return {"winners": winners, "winning_players": [game.player_names[p] for p in game.winning_players(state)],
+            "reason": result.reason, "outcome": outcome, "returns": game.returns(state)}

@@ -6,7 +6,6 @@ Step k is the position after k moves (step 0: the start). A full record can be s
 """
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 from typing import Optional, TextIO
 
@@ -93,19 +92,6 @@ def open_replay(path: str, as_player: Optional[str] = None) -> Replay:
         else:
             record = for_player(game, record, seat)
     return Replay(game, record)
-
-
-def run_replay(args, inp: Optional[TextIO] = None, out: Optional[TextIO] = None) -> int:
-    replay = open_replay(args.record, args.as_player)
-    if args.html:
-        from .page import write_page
-
-        write_page(replay, args.html)
-        print(f"Wrote {args.html}: {replay.steps} moves, "
-              f"views: {', '.join(v.label for v in replay.viewers)}", file=out or sys.stdout)
-        return 0
-    Stepper(replay, inp or sys.stdin, out or sys.stdout).run(args.at or 0)
-    return 0
 
 
 REPLAY_HELP = """\

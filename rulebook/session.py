@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 import sys
+from pathlib import Path
 from typing import Optional, TextIO
 
 from rulebook.dsl.errors import OptionsError, RulebookError
@@ -17,6 +18,9 @@ from .seats import HUMAN, parse_names, plan_seats, seat_of
 def run_play(args, inp: Optional[TextIO] = None, out: Optional[TextIO] = None) -> int:
     inp = inp or sys.stdin
     out = out or sys.stdout
+    for target in (args.save, args.json):
+        if target and target != "-" and not Path(target).resolve().parent.is_dir():
+            raise OptionsError(f"cannot write {target}: no folder {Path(target).parent}")  # before, not after, a game
     game, record, state, seed = _resume(args) if args.resume else _start(args)
     seats = plan_seats(game.player_names, args.human, args.bots)
     record.seats = seats

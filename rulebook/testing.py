@@ -142,17 +142,22 @@ def redeal_hidden(game: Game, state, viewer: int, rng: random.Random):
         if zone.ordered:
             pieces = list(data[start])
         else:
-            pieces = [k for k in range(zone.kinds) for _ in range(data[start + k])]
+            counts = data[start:start + zone.kinds]
+            pieces = [k for k, n in enumerate(counts) if n for _ in range(n)] if any(counts) else []
         places.append((zone, start, len(pieces)))
         pools.setdefault(zone.kind, []).extend(pieces)
     for pieces in pools.values():
         rng.shuffle(pieces)
+    taken = dict.fromkeys(pools, 0)
     for zone, start, size in places:
-        pool = pools[zone.kind]
-        dealt, pools[zone.kind] = pool[:size], pool[size:]
+        at = taken[zone.kind]
+        dealt, taken[zone.kind] = pools[zone.kind][at:at + size], at + size
         if zone.ordered:
             data[start] = tuple(dealt)
-        else:
-            data[start:start + zone.kinds] = [dealt.count(k) for k in range(zone.kinds)]
+            continue
+        counts = [0] * zone.kinds
+        for k in dealt:
+            counts[k] += 1
+        data[start:start + zone.kinds] = counts  # (an empty place stays all zeros)
     redealt.rng = rng.getrandbits(64)
     return redealt

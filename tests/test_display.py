@@ -197,3 +197,22 @@ def test_a_mods_sections_are_added_and_replace_by_title(tmp_path: Path) -> None:
     assert [s.title for s in display.sections] == ["Islands", "Clouds", "Schools", "Characters", "Bag"]
     scene = scene_of(game, game.new_initial_state(1), 0)
     assert scene["sections"][1]["items"][0]["label"] == "none at all"
+
+
+def test_a_section_drawn_once_per_player_with_what_each_may_see(tmp_path: Path) -> None:
+    folder = tmp_path / "masks"
+    shutil.copytree(TOYS / "masks", folder)
+    (folder / "display.yaml").write_text(
+        "sections:\n  - title: \"{q}'s vaults\"\n    per: q in players\n    layout: rows\n    for: i in 1 .. 3\n"
+        "    label: \"vault {i}\"\n    parts:\n      - pieces: vault[q, i]\n", encoding="utf-8")
+    game = load_game(folder)
+    state = played(game, 30, seed=4)
+    assert not game.is_terminal(state)  # the vaults are shown at the end
+    scene = scene_of(game, state, 0)
+    assert [s["title"] for s in scene["sections"]] == [f"player {n}'s vaults" for n in (1, 2, 3)]
+    mine, theirs = scene["sections"][0]["items"], scene["sections"][1]["items"]
+    position = game.position(state)
+    assert [sum(p["count"] for p in i["parts"][0]["pieces"]) for i in mine] == \
+        [sum(position.zone(("vault", 0, n)).values()) for n in (1, 2, 3)]
+    assert all(i["parts"][0]["pieces"] == [] for i in theirs)
+    assert [i["parts"][0].get("hidden", False) for i in theirs] == [False, True, False]  # a gem, face down

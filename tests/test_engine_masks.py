@@ -99,7 +99,7 @@ def test_the_deck_and_the_hands_show_only_their_counts(masks: Game) -> None:
         for viewer in range(masks.player_count):
             view = masks.view(before, viewer)
             assert view["data"][deck] == {"hidden": zone_count(masks, before, "deck")}
-            assert view["rng"] is None
+            assert "rng" not in view and "frames" not in view  # no chance, no locals
             for owner in range(masks.player_count):
                 start, width = zone_slot(masks, "hand", owner)
                 if owner != viewer:

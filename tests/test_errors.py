@@ -18,6 +18,8 @@ import pytest
 from rulebook.dsl.errors import Diagnostic, RulesError
 from rulebook.dsl.loader import load_program
 from rulebook.dsl.program import Program
+from rulebook.interpreter.game import Game
+from rulebook.interpreter.runtime import RulesRuntimeError
 
 CASES_DIR = Path(__file__).parent / "errors" / "cases"
 CASES = sorted(p for p in CASES_DIR.iterdir() if p.is_dir())
@@ -52,11 +54,17 @@ def _load(case: Path) -> Program:
 
 
 def _diagnostics(case: Path) -> list[Diagnostic]:
-    """The errors of a folder that fails to load, or the warnings of one that loads."""
+    """The errors of a folder that fails to load or to compile (for its default options, as
+    `rulebook check` does), or the warnings of one that does both."""
     try:
-        return list(_load(case).warnings)
+        program = _load(case)
     except RulesError as err:
         return err.diagnostics
+    try:
+        Game(program)
+    except RulesRuntimeError as err:
+        return [Diagnostic(err.span, err.message)]
+    return list(program.warnings)
 
 
 def _file_line(path: str, line: int) -> str | None:
@@ -83,6 +91,9 @@ def test_error_message(case: Path) -> None:
     assert heads == expected
     for d in diagnostics:
         assert d.span is not None
+        if d.span.line == 0:  # about a file as a whole (a link, a folder): no line to quote
+            assert os.path.lexists(d.span.path) and len(d.render().splitlines()) == 1
+            continue
         source = _file_line(d.span.path, d.span.line)
         assert source is not None, f"{d.span} names no line of a file"
         rendered = d.render().splitlines()
@@ -94,6 +105,8 @@ def test_error_message(case: Path) -> None:
 def test_only_rules_error(case: Path) -> None:
     """Loading a broken folder raises RulesError or nothing: never another exception."""
     try:
-        _load(case)
+        Game(_load(case))
     except RulesError:
         pass
+    except RulesRuntimeError as err:
+        assert err.span is not None, f"a rules error found while compiling names no place: {err}"

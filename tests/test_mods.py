@@ -89,7 +89,7 @@ def test_a_manifest_missing_a_field(tmp_path: Path) -> None:
 def test_a_mod_for_another_game(tmp_path: Path) -> None:
     folder = make_mod(tmp_path / "m", "M", {})
     (folder / "mod.yaml").write_text('name: M\ngame: septachroma\ngame_version: "1.0"\n')
-    assert first_error([folder]).startswith(f"{folder / 'mod.yaml'}:1:1: mod 'M' extends 'septachroma', not eriantys")
+    assert first_error([folder]).startswith(f"{folder / 'mod.yaml'}:2:7: mod 'M' extends 'septachroma', not eriantys")
 
 
 def test_the_base_files_are_untouched(tmp_path: Path) -> None:

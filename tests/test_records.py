@@ -203,3 +203,10 @@ def test_others_hidden_moves_are_in_their_public_form_in_a_players_record(capsys
     kept = [(f["move"], m["move"]) for f, m in pairs if f["move"].startswith("keeps")]
     assert any(m == "keeps a card" and f != m for f, m in kept)                  # the others' keeps
     assert all(m["move"] == f["move"] for f, m in pairs if f["player"] == "Leo")  # Leo's own, in full
+
+
+def test_a_missing_record_is_a_missing_input(capsys, tmp_path: Path) -> None:
+    code, _, err = run(capsys, "replay", str(tmp_path / "nothing.json"))
+    assert code == 2 and err == f"rulebook: no record {tmp_path / 'nothing.json'}: no such file\n"
+    code, _, err = run(capsys, "play", "--resume", str(tmp_path))
+    assert code == 2 and "it is a folder" in err

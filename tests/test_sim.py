@@ -87,7 +87,7 @@ def test_same_results_whatever_the_number_of_workers() -> None:
 
 
 def test_bad_requests() -> None:
-    with pytest.raises(SimulationError, match="at least 1"):
+    with pytest.raises(SimulationError, match="from 1 to 1,000,000"):
         simulate(NIM, {}, games=0)
     with pytest.raises(SimulationError, match="--workers must be at least 1"):
         simulate(NIM, {}, games=3, workers=0)
@@ -158,7 +158,8 @@ def test_compare_command(capsys, tmp_path) -> None:
 
 @pytest.mark.parametrize("argv,message", [
     (["simulate", "nosuchgame", "--games", "3"], "no game 'nosuchgame'"),
-    (["simulate", NIM, "--games", "0"], "--games must be at least 1"),
+    (["simulate", NIM, "--games", "0"], "--games must be from 1 to 1,000,000, not 0"),
+    (["simulate", NIM, "--games", "10000000000000"], "--games must be from 1 to 1,000,000"),
     (["simulate", NIM, "--games", "3", "-o", "stone=3"], "unknown option 'stone'"),
     (["simulate", NIM, "--games", "3", "--bots", "clever"], "unknown bot 'clever'"),
     (["simulate", NIM, "--games", "3", "--workers", "0"], "--workers must be at least 1"),

@@ -136,6 +136,7 @@ def test_with_a_mod(capsys, monkeypatch) -> None:
     (["--bots", "random,greedy,random"], "--bots lists 3 players for 2 seats"),
     (["--bots", "clever"], "unknown bot 'clever'"),
     (["--as", "Zed"], "--as 'Zed': no player of that name"),
+    (["--save", "/no/such/folder/game.json"], "cannot write /no/such/folder/game.json: no folder /no/such/folder"),
 ])
 def test_bad_seats_get_one_line(capsys, monkeypatch, argv, message) -> None:
     code, out, err = play(capsys, monkeypatch, "", NIM, *argv)

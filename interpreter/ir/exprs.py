@@ -144,10 +144,13 @@ class Contains(Expr):
 
 @dataclass(frozen=True)
 class IntRange(Expr):
-    """The list low, low+1, …, high (empty when high < low)."""
+    """The list low, low+1, …, high (empty when high < low). With a span, walking it (looping
+    over it, listing it) takes its length from the step budget: a range of the rules may be huge;
+    a test of membership or a length does not walk it."""
 
     low: Expr
     high: Expr
+    span: Optional[Span] = None
 
 
 @dataclass(frozen=True)

@@ -84,6 +84,14 @@ class Break(Stmt):
 
 
 @dataclass(frozen=True)
+class Tick(Stmt):
+    """Take `steps` from the step budget (play's steps between two decisions: loop turns, values
+    ranged over, calls); when it runs out the rules run away here, at this statement's span."""
+
+    steps: Expr
+
+
+@dataclass(frozen=True)
 class Return(Stmt):
     value: Optional[Expr] = None
 
@@ -220,7 +228,7 @@ class Pop(Terminator):
     """This block is done: its frame goes."""
 
 
-STMT_CLASSES = (SetLocal, Store, Update, UpdateLocal, Do, If, ForEach, While, Break, Return, EndGame,
+STMT_CLASSES = (SetLocal, Store, Update, UpdateLocal, Do, If, ForEach, While, Break, Tick, Return, EndGame,
                 AddModifier, EndSpan, Log, PushAllow, PopAllow, RunCell, Reach, QueueFrame, QueueCell,
                 CancelCaller)
 TERMINATOR_CLASSES = (Jump, Branch, Suspend, PushFrames, Pop)

@@ -14,6 +14,7 @@ from rulebook.dsl.types import PLAYER, TEAM
 
 from ..analysis import Suspension
 from ..ir import exprs as x
+from ..ir import stmts as s
 from ..ir.program import Function, Modifier
 from ..ir.types import (
     BOOL, INT, NOTHING, SLOT, TEXT, UNKNOWN, Int, List, Type,
@@ -33,6 +34,10 @@ def frozen(value: Any) -> Any:
 
 class Builder:
     """State shared by every lowering handler while one game is compiled."""
+
+    # Loops, ranges walked and calls count against the step budget (runtime.RunTime); a build
+    # without it (metered = False) exists only so benchmarks/step_budget.py can say what it costs.
+    metered = True
 
     def __init__(self, program: Program, options: dict, player_count: int):
         self.p = program
@@ -134,6 +139,14 @@ class Builder:
 
     def type_of(self, e: n.Node) -> Type:
         return self.ir_type(self.dsl_type(e))
+
+    def tick(self, where: n.Node) -> list:
+        """One turn of a loop, taken from the step budget (none in a build without it)."""
+        return [s.Tick(x.Const(1, type=INT), span=where.span)] if self.metered else []
+
+    def metered_span(self, span: n.Span) -> Optional[n.Span]:
+        """The span a range walked is charged at (none in a build without the budget)."""
+        return span if self.metered else None
 
     def written_type(self, ref: n.TypeRef):
         """The checker type of a type as written (`player`, `group of islands`…)."""

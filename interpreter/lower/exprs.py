@@ -350,7 +350,7 @@ def x_Neg(b: Builder, e: n.Neg, scope: Scope):
 @handles(n.Range)
 def x_Range(b: Builder, e: n.Range, scope: Scope):
     low, high = lower_expr(b, e.low, scope), lower_expr(b, e.high, scope)
-    return x.IntRange(low, high, type=List(range_type(low, high)))
+    return x.IntRange(low, high, type=List(range_type(low, high)), span=b.metered_span(e.span))
 
 
 def range_type(low: x.Expr, high: x.Expr) -> Type:

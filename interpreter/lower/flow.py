@@ -302,7 +302,7 @@ def f_If(bb: BlockBuilder, st: n.If, scope: Scope, ctx: Ctx) -> None:
 
 
 def loop(bb: BlockBuilder, st, body, scope: Scope, ctx: Ctx, test=None, before=(), entry=None) -> None:
-    """head: [if not test: leave] before…; body; back to head."""
+    """head: [if not test: leave] before…; body; a step of the budget; back to head."""
     head, end, start = Label(), Label(), Label()
     bb.mark(head)
     if test is not None:
@@ -314,6 +314,7 @@ def loop(bb: BlockBuilder, st, body, scope: Scope, ctx: Ctx, test=None, before=(
     lower_flat(bb, body, scope, ctx.looping(end))
     if entry is not None:
         bb.path.pop()
+    bb.emit(bb.b.tick(st))  # each turn, on its way back to the head (no instruction is added)
     jump(bb, head, st.span)
     bb.mark(end)
 

@@ -21,8 +21,10 @@ from ..ir.types import BOOL, INT, Int, List, optional
 from ..layout import (
     CURRENT_PHASE, CURRENT_PLAYER, CURRENT_STEP, grid_board, network_board, ports_board, ring_board,
 )
+from ..names import check_names
 from ..runtime import RulesRuntimeError
 from ..reach import ReachMap
+from ..validate import value_check
 from . import marks
 from .builder import Builder, frozen
 from .context import Ctx
@@ -95,21 +97,34 @@ def players(b: Builder, seating: Optional[tuple]) -> None:
             if sorted(seating) != sorted(team_of):
                 raise OptionsError(f"this seating needs teams of sizes {sorted(team_of)}")
             team_of = tuple(seating)
-        if len(team_of) != count or any(not isinstance(t, int) or t < 0 for t in team_of):
+        if len(team_of) != count or any(t.__class__ is not int or t < 0 for t in team_of):
             raise RulesRuntimeError(p.teams.span, f"teams must give a team number (from 0) to each of the {count} players")
-        b.team_of = team_of
         teams = max(team_of) + 1
+        empty = [t for t in range(teams) if t not in team_of]
+        if empty:
+            raise RulesRuntimeError(p.teams.span, f"teams are numbered from 0 without gaps: no player "
+                                                  f"is in team {empty[0]} (teams {list(team_of)})")
+        b.team_of = team_of
         names = b.evaluate(p.teams.names) if p.teams.names is not None else None
+        if names is not None and len(names) < teams:
+            assert p.teams.names is not None  # the names were worked out from it
+            raise RulesRuntimeError(p.teams.names.span, f"{teams} teams, but {len(names)} team names")
         b.team_names = tuple(names[:teams]) if names else tuple(f"team {t + 1}" for t in range(teams))
     else:
         b.team_of = tuple(range(count))
         b.team_names = b.player_names
     for type_name, decl in p.names.items():
         names = tuple(b.evaluate(decl.value))
+        wanted = {"team": len(b.team_names), "player": count}.get(type_name, b.kind_sizes.get(type_name))
+        if type_name == "player" and len(names) >= count:
+            names = names[:count]  # a game for fewer players names only those seated
+        if len(names) != wanted:
+            raise RulesRuntimeError(decl.value.span, f"{len(names)} names for the {wanted} of '{type_name}'")
+        check_names(names, decl.value.span)
         if type_name == "team":
             b.team_names = names
         elif type_name == "player":
-            b.player_names = names[:count] + b.player_names[len(names):]
+            b.player_names = names
         else:
             b.kind_names[type_name] = names
 
@@ -123,8 +138,14 @@ def layout(b: Builder) -> None:
                                            b.kind_names[decl.lanes]))
             continue
         sizes = [b.evaluate(size) for size in decl.sizes]
-        if any(not isinstance(v, int) or v < 1 or v > 100_000 for v in sizes):
-            raise RulesRuntimeError(decl.span, f"board '{name}' needs sizes from 1 to 100000, not {sizes}")
+        nodes = 1
+        for size in sizes:
+            nodes *= size if size.__class__ is int else 0
+        if any(v.__class__ is not int or v < 1 for v in sizes) or nodes > MAX_NODES:
+            shown = " by ".join(map(repr, sizes))
+            raise RulesRuntimeError(decl.span, f"board '{name}' cannot be {shown}: a board has from 1 to "
+                                               f"{MAX_NODES:,} nodes")
+        room(b, decl, 2 * nodes)
         if decl.shape == "ring":
             b.layout.add_board(ring_board(name, sizes[0]))
         elif decl.shape == "grid":
@@ -132,14 +153,38 @@ def layout(b: Builder) -> None:
         else:
             b.layout.add_board(network_board(name, sizes[0]))
     for zone in b.p.zones.values():
-        b.layout.add_zone(zone, tuple(b.dim(part) for part in zone.index), b.kind_sizes[zone.kind])
+        dims = tuple(b.dim(part) for part in zone.index)
+        room(b, zone, instances(dims) * (1 if zone.ordered else b.kind_sizes[zone.kind]))
+        b.layout.add_zone(zone, dims, b.kind_sizes[zone.kind])
     for var in b.p.vars.values():
-        b.layout.add_var(var, tuple(b.dim(part) for part in var.index), var.type.name == "list")
+        dims = tuple(b.dim(part) for part in var.index)
+        room(b, var, instances(dims))
+        b.layout.add_var(var, dims, var.type.name == "list")
     for name, die in b.p.dice.items():
         faces = tuple(b.evaluate(die.faces))
         if not faces:
             raise RulesRuntimeError(die.span, f"die '{name}' has no faces")
         b.dice[name] = (b.layout.add_die(), faces)
+
+
+# Limits that keep a state small enough to copy at every decision: nodes of one board, and
+# places (counts, values) in a state.
+MAX_NODES = 100_000
+MAX_SLOTS = 1_000_000
+
+
+def instances(dims: tuple) -> int:
+    count = 1
+    for d in dims:
+        count *= d.size
+    return count
+
+
+def room(b: Builder, decl: n.Node, slots: int) -> None:
+    """Refuse a declaration that would make every state of the game too big to handle."""
+    if b.layout.size + slots > MAX_SLOTS:
+        raise RulesRuntimeError(decl.span, f"'{getattr(decl, 'name', '')}' needs {slots:,} places in the state; "
+                                           f"a game's state holds at most {MAX_SLOTS:,}")
 
 
 def slot_types(b: Builder) -> tuple:
@@ -182,6 +227,10 @@ def initial_data(b: Builder) -> tuple:
             value = b.evaluate(decl.initial)
             if isinstance(value, (list, range)):
                 value = tuple(value)
+            fits, words = value_check(b.written_type(decl.type), b.player_count, len(b.team_names),
+                                      b.kind_names, b.layout.boards)
+            if not fits(value):
+                raise RulesRuntimeError(decl.initial.span, f"'{name}' would start at {value!r}, not {words}")
         else:
             value = {"int": 0, "bool": False, "list": ()}.get(decl.type.name) if not decl.type.optional else None
         count = 1

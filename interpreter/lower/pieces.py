@@ -72,20 +72,21 @@ def _fixed(scope: Scope, name: str, value: x.Expr, t=SLOT) -> tuple:
     return [s.SetLocal(slot, value)], x.Local(slot, type=t)
 
 
-def _times(scope: Scope, count: x.Expr, body: list) -> list:
-    """body, count times."""
+def _times(b: Builder, scope: Scope, count: x.Expr, body: list, where: n.Span) -> list:
+    """body, count times (the count taken from the step budget: it may be huge)."""
     if isinstance(count, x.Const) and count.value == 1:
         return body
     slot = scope.temp("\0times", INT)
-    return [s.ForEach(slot, x.IntRange(x.Const(1, type=INT), count, type=List(INT)), tuple(body))]
+    rounds = x.IntRange(x.Const(1, type=INT), count, type=List(INT), span=b.metered_span(where))
+    return [s.ForEach(slot, rounds, tuple(body))]
 
 
 def _adds(b: Builder, zone, addr: x.Expr, kind: x.Expr, count: x.Expr, scope: Scope, ctx: Ctx,
-          checked: bool = False) -> list:
+          where: n.Span, checked: bool = False) -> list:
     """count pieces of kind into the zone: one by one when anything watches them enter.
     `checked`: count is known not to be negative."""
     if b.triggers("enter", zone.name) or zone.ordered:
-        return _times(scope, count, entered(b, zone, addr, kind, ctx))
+        return _times(b, scope, count, entered(b, zone, addr, kind, ctx), where)
     if not checked and not (isinstance(count, x.Const) and count.value >= 0):
         count = x.Helper("max", (count, x.Const(0, type=INT)), type=INT)  # as adding one by one would
     return [s.Update(add(addr, kind), "+", count)]
@@ -109,7 +110,7 @@ def lower_move(b: Builder, st: n.Move, scope: Scope, ctx: Ctx) -> list:
             c = scope.temp("\0count", INT)
             count = x.Local(c, type=INT)
             body = [s.SetLocal(c, x.Load(add(a, kind), type=INT)), s.Store(add(a, kind), x.Const(0, type=INT))]
-            body += _adds(b, dst, d, kind, count, scope, ctx)
+            body += _adds(b, dst, d, kind, count, scope, ctx, st.span)
             out.append(s.ForEach(k, x.IntRange(x.Const(0, type=INT), x.Const(src.kinds - 1, type=INT),
                                                type=List(INT)), tuple(body), span=span))
     else:
@@ -120,7 +121,7 @@ def lower_move(b: Builder, st: n.Move, scope: Scope, ctx: Ctx) -> list:
         out += more
         remover = "remove_from_pile" if src.ordered else "take"
         out.append(s.Do(x.Helper(remover, (a, kind, amount), span, type=INT), span=span))
-        out += _adds(b, dst, d, kind, amount, scope, ctx, checked=True)  # take refused a negative count
+        out += _adds(b, dst, d, kind, amount, scope, ctx, st.span, checked=True)  # take refused a negative count
     return [_spanned(st, o) for o in out] + changed(b, [(src, a), (dst, d)], ctx)
 
 
@@ -138,7 +139,7 @@ def lower_draw(b: Builder, st: n.Draw, scope: Scope, ctx: Ctx) -> list:
         take_one = x.Helper("draw_one", (a, x.Const(src.kinds, type=INT)), type=INT)
     body = [s.SetLocal(k, take_one, span=st.span),
             s.If(((x.Binary("<", kind, x.Const(0, type=INT), type=BOOL), (s.Break(span=st.span),)),), span=st.span)]
-    body += entered(b, dst, d, kind, ctx)
+    body += entered(b, dst, d, kind, ctx) + b.tick(st)  # a draw stops when the source is empty
     loop = scope.temp("\0times", INT)
     count = lower_expr(b, st.count, scope)
     out.append(s.ForEach(loop, x.IntRange(x.Const(1, type=INT), count, type=List(INT)), tuple(body)))
@@ -156,7 +157,7 @@ def lower_put(b: Builder, st: n.Put, scope: Scope, ctx: Ctx) -> list:
         remover = "remove_from_pile" if zone.ordered else "take"
         out.append(s.Do(x.Helper(remover, (a, kind, count), st.span, type=INT)))
     else:
-        out += _adds(b, zone, a, kind, count, scope, ctx)
+        out += _adds(b, zone, a, kind, count, scope, ctx, st.span)
     return [_spanned(st, o) for o in out] + changed(b, [(zone, a)], ctx)
 
 

@@ -180,7 +180,8 @@ def s_For(b: Builder, st: n.For, scope: Scope, ctx: Ctx):
     dom = domain(b, st.domain, scope)
     inner = scope.child()
     var = inner.bind(st.var, element(dom.type), frame=False)
-    return [s.ForEach(var, dom, lower_body(b, st.body, inner, ctx.looping("native")), span=st.span)]
+    body = b.tick(st) + list(lower_body(b, st.body, inner, ctx.looping("native")))
+    return [s.ForEach(var, dom, tuple(body), span=st.span)]
 
 
 @handles(n.Repeat)
@@ -188,20 +189,22 @@ def s_Repeat(b: Builder, st: n.Repeat, scope: Scope, ctx: Ctx):
     count = lower_expr(b, st.count, scope)
     inner = scope.child()
     var = inner.temp("\0repeat", INT)
-    rounds = x.IntRange(x.Const(1, type=INT), count, type=List(INT))
+    rounds = x.IntRange(x.Const(1, type=INT), count, type=List(INT), span=b.metered_span(st.span))
     return [s.ForEach(var, rounds, lower_body(b, st.body, inner, ctx.looping("native")), span=st.span)]
 
 
 @handles(n.While)
 def s_While(b: Builder, st: n.While, scope: Scope, ctx: Ctx):
     cond = lower_expr(b, st.condition, scope)
-    return [s.While(cond, lower_body(b, st.body, scope.child(), ctx.looping("native")), span=st.span)]
+    body = b.tick(st) + list(lower_body(b, st.body, scope.child(), ctx.looping("native")))
+    return [s.While(cond, tuple(body), span=st.span)]
 
 
 @handles(n.Loop)
 def s_Loop(b: Builder, st: n.Loop, scope: Scope, ctx: Ctx):
-    body = lower_body(b, st.body, scope.child(), ctx.looping("native"))
-    return [s.While(x.Const(True, type=BOOL), body, span=st.span)]
+    body = b.tick(st) + list(lower_body(b, st.body, scope.child(), ctx.looping("native")))
+    return [s.While(x.Const(True, type=BOOL), tuple(body), span=st.span)]
+
 
 
 # ---------------------------------------------------------------- spans of play

@@ -27,15 +27,8 @@ HELPERS = {name: getattr(runtime, name) for name in (
     "ring_group_step", "ring_group_neighbours", "graph_group_neighbours", "pick", "ix", "remove_from_pile", "connect",
     "network_group_neighbours", "end_span", "safe_div", "show", "GameOver", "zones_present", "key_position", "top",
     "apply_mods", "cell_value", "run_cell", "queue_cell", "roll", "load_die", "links_at", "links_from",
+    "runaway", "steps_range", "too_deep", "MAX_FRAMES",
 )}
-
-
-class Sink:
-    """Where `log` lines go; None (the default) skips formatting them at all. With a `viewer`,
-    lines written `to` another player reach the sink in their public text (or not at all)."""
-
-    sink: Optional[Callable] = None
-    viewer: Optional[int] = None
 
 
 @dataclass
@@ -91,7 +84,7 @@ class PythonGame:
         self.step_names = list(ir.step_names)
         self.phase_names = list(ir.phase_names)
         self.player_names, self.team_names, self.team_of = ir.player_names, ir.team_names, ir.team_of
-        self.RT = Sink()
+        self.RT = runtime.RunTime()
         self.constants: list = []
         self._keys: dict = {}
         self.source = Source()

@@ -110,6 +110,8 @@ def _write_from(writer: Writer, block: Block, pc: int, entries: set, depth: int)
         writer.line("if P:", depth, term)
         writer.line(f"S.frames[-1][1] = {term.resume}", depth + 1, term)
         writer.line("S.frames.extend(reversed(P))", depth + 1, term)
+        # Frames pile up only through calls that never reach a decision: they run away.
+        writer.line(f"if len(S.frames) > MAX_FRAMES: too_deep(S, {writer.env.k(term.span)})", depth + 1, term)
         writer.line(f"return {PUSHED}", depth + 1, term)
         writer.line(f"return {term.resume}", depth, term)
     else:

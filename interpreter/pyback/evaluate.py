@@ -7,7 +7,7 @@ from rulebook.dsl.nodes import Span
 
 from ..ir import exprs as x
 from ..reach import counting_namespace
-from ..runtime import RulesRuntimeError
+from ..runtime import RulesRuntimeError, RunTime
 from .assemble import HELPERS
 from .exprs import Env, expr
 
@@ -18,7 +18,7 @@ def evaluate(e: x.Expr, locals_: tuple, span: Optional[Span], marks: Optional[by
         return e.value
     constants: list = []
     source = expr(e, Env(lambda slot: f"v{slot}", constants, {}))
-    namespace = dict(HELPERS, K=constants, **(counting_namespace(marks) if marks is not None else {}))
+    namespace = dict(HELPERS, K=constants, RT=RunTime(), **(counting_namespace(marks) if marks is not None else {}))
     try:
         return eval(compile(source, "<constant>", "eval"), namespace)  # generated here
     except RulesRuntimeError:

@@ -69,10 +69,20 @@ def expr(e: x.Expr, env: Env) -> str:
 
 
 def domain(e: x.Expr, env: Env) -> str:
-    """An expression to iterate over: a range stays lazy."""
+    """An expression to iterate over: a range stays lazy (its length taken from the step budget
+    when it carries a span: see IntRange)."""
+    if isinstance(e, x.IntRange):
+        if e.span is not None:
+            return f"steps_range(RT, {expr(e.low, env)}, {_plus_one(e.high, env)}, {env.k(e.span)})"
+        return lazy(e, env)
+    return expr(e, env)
+
+
+def lazy(e: x.Expr, env: Env) -> str:
+    """A sequence to test membership in or measure, not to walk: a range costs nothing."""
     if isinstance(e, x.IntRange):
         return f"range({expr(e.low, env)}, {_plus_one(e.high, env)})"
-    return expr(e, env)
+    return domain(e, env)
 
 
 def _plus_one(e: x.Expr, env: Env) -> str:
@@ -184,12 +194,12 @@ def p_Index(e: x.Index, env: Env) -> str:
 
 @handles(x.Length)
 def p_Length(e: x.Length, env: Env) -> str:
-    return f"len({domain(e.seq, env)})"
+    return f"len({lazy(e.seq, env)})"
 
 
 @handles(x.Contains)
 def p_Contains(e: x.Contains, env: Env) -> str:
-    return f"({expr(e.item, env)} {'not in' if e.negate else 'in'} {domain(e.seq, env)})"
+    return f"({expr(e.item, env)} {'not in' if e.negate else 'in'} {lazy(e.seq, env)})"
 
 
 @handles(x.IntRange)

@@ -124,6 +124,12 @@ def w_Break(w: Writer, st: s.Break, depth: int) -> None:
     w.line("break", depth, st)
 
 
+@handles(s.Tick)
+def w_Tick(w: Writer, st: s.Tick, depth: int) -> None:
+    w.line(f"RT.steps -= {w.e(st.steps)}", depth, st)
+    w.line(f"if RT.steps < 0: runaway(RT, {w.env.k(st.span)})", depth, st)
+
+
 @handles(s.Return)
 def w_Return(w: Writer, st: s.Return, depth: int) -> None:
     w.line("return" if st.value is None else f"return {w.e(st.value)}", depth, st)

@@ -65,6 +65,9 @@ class Section:
     place: Optional[tuple] = None   # grid: (column, row) of each node
     tiles: Optional[Expr] = None    # ring by group: the nodes of each group
     parts: list = field(default_factory=list)
+    per: Optional[Expr] = None      # the section drawn once per value of this list…
+    per_name: str = ""              # …which its expressions call this
+    title_text: Optional[Expr] = None  # with `per`: the title, a text that may name it
 
 
 @dataclass
@@ -187,8 +190,15 @@ def _section(c: _Compiler, raw: dict, where: tuple) -> Optional[Section]:
     layout = raw["layout"]
     board = raw.get("board")
     boards = c.game.program.boards
+    outer: dict = {}
+    per = None
+    if "per" in raw:
+        per_name, per, per_type = _domain(c, raw["per"], where + ("per",), {})
+        if per is None:
+            return None
+        outer = {per_name: per_type}
     if layout == "rows":
-        name, items, item_type = _domain(c, raw.get("for"), where + ("for",))
+        name, items, item_type = _domain(c, raw.get("for"), where + ("for",), outer)
         if items is None:
             return None
     else:
@@ -204,13 +214,16 @@ def _section(c: _Compiler, raw: dict, where: tuple) -> Optional[Section]:
         each = raw.get("each", "node")
         name = raw.get("as", "group" if each == "group" else "node")
         item_type = f"group of {board}" if each == "group" else board
-        items = c.expr(f"groups({board})" if each == "group" else f"nodes({board})", {}, where + ("board",))
+        items = c.expr(f"groups({board})" if each == "group" else f"nodes({board})", outer, where + ("board",))
         if items is None:
             return None
-    params = {name: item_type}
+    params = {**outer, name: item_type}
     section = Section(str(raw.get("title", "")), layout, name, item_type, items, board, raw.get("each", "node"))
+    if per is not None:
+        section.per, section.per_name = per, next(iter(outer))
+        section.title_text = c.text(section.title, outer, where + ("title",))
     if "when" in raw:
-        section.when = c.expr(raw["when"], {}, where + ("when",))
+        section.when = c.expr(raw["when"], outer, where + ("when",))
     if "show" in raw:
         section.show = c.expr(raw["show"], params, where + ("show",))
     section.label = c.text(raw.get("label", "{" + name + "}"), params, where + ("label",))
@@ -218,7 +231,7 @@ def _section(c: _Compiler, raw: dict, where: tuple) -> Optional[Section]:
     if "fill" in raw:
         section.fill = c.expr(raw["fill"], params, where + ("fill",))
         section.fill_name = c.text("{" + raw["fill"] + "}", params, where + ("fill",), 1)
-    node_param = {name: item_type}
+    node_param = {**outer, name: item_type}
     if layout == "grid":
         section.place = (c.expr(f"column_of({name})", node_param, where), c.expr(f"row_of({name})", node_param, where))
     if layout == "network":
@@ -232,17 +245,17 @@ def _section(c: _Compiler, raw: dict, where: tuple) -> Optional[Section]:
     return section
 
 
-def _domain(c: _Compiler, text: Optional[str], where: tuple):
+def _domain(c: _Compiler, text: Optional[str], where: tuple, params: dict):
     """`p in players` (or without `for`, one row): the name, the compiled list, the element type."""
     if text is None:
-        return "row", c.expr("[1]", {}, where), "int"
+        return "row", c.expr("[1]", params, where), "int"
     name, sep, domain = text.partition(" in ")
     name = name.strip()
     if not sep or not name.isidentifier():
         c.errors.append(Diagnostic(c.span(where), f"write 'for: NAME in LIST', not '{text}'"))
         return None, None, None
     prefix = f"[{name} for {name} in "
-    items = c.expr(prefix + domain + "]", {}, where, len(prefix) - len(name) - 4, text)
+    items = c.expr(prefix + domain + "]", params, where, len(prefix) - len(name) - 4, text)
     if items is None:
         return None, None, None
     return name, items, show(items.type[1]) if isinstance(items.type, tuple) else "int"

@@ -104,46 +104,53 @@ def make_scene(game, display: Display, view: dict, title: str = "") -> dict:
     palette = Palette(display.colours)
     sections = []
     for section in display.sections:
-        if not ev.truth(section.when):
+        if section.per is None:
+            if ev.truth(section.when):
+                sections.append(_section(ev, palette, section, (), section.title))
             continue
-        sections.append(_section(ev, palette, section))
+        values, hidden = ev.both(section.per)
+        for value in [] if hidden or values is None else values:
+            if ev.truth(section.when, value):
+                sections.append(_section(ev, palette, section, (value,), ev.text(section.title_text, value) or ""))
     return {"title": title or game.title, "header": [p for part in display.header if (p := _part(ev, palette, part, ()))],
             "sections": sections}
 
 
-def _section(ev: _Evaluator, palette: Palette, section: Section) -> dict:
-    items, hidden = ev.both(section.items)
-    out: dict = {"title": section.title, "layout": section.layout, "items": []}
+def _section(ev: _Evaluator, palette: Palette, section: Section, base: tuple, title: str) -> dict:
+    """One section; `base` holds the value of its `per` name, if it has one."""
+    items, hidden = ev.both(section.items, *base)
+    out: dict = {"title": title, "layout": section.layout, "items": []}
     if hidden or items is None:
         return out
     for value in items:
-        if section.show is not None and not ev.truth(section.show, value):
+        if section.show is not None and not ev.truth(section.show, *base, value):
             continue
-        out["items"].append(_item(ev, palette, section, value))
+        out["items"].append(_item(ev, palette, section, base, value))
     return out
 
 
-def _item(ev: _Evaluator, palette: Palette, section: Section, value) -> dict:
-    item: dict = {"key": str(value), "label": ev.text(section.label, value)}
+def _item(ev: _Evaluator, palette: Palette, section: Section, base: tuple, item_value) -> dict:
+    value = (*base, item_value)
+    item: dict = {"key": str(item_value), "label": ev.text(section.label, *value)}
     if section.text is not None:
-        item["text"] = ev.text(section.text, value)
+        item["text"] = ev.text(section.text, *value)
     if section.fill is not None:
-        name = ev.text(section.fill_name, value)
+        name = ev.text(section.fill_name, *value)
         if name not in (None, HIDDEN, "none"):
             item["fill"] = palette.colour(type_name(section.fill.type) or "fill", name)
     if section.place is not None:
-        item["col"], item["row"] = ev.number(section.place[0], value), ev.number(section.place[1], value)
+        item["col"], item["row"] = ev.number(section.place[0], *value), ev.number(section.place[1], *value)
     if section.at is not None:
-        item["at"] = [ev.number(section.at[0], value), ev.number(section.at[1], value)]
+        item["at"] = [ev.number(section.at[0], *value), ev.number(section.at[1], *value)]
     if section.links is not None:
-        links, hidden = ev.both(section.links, value)
+        links, hidden = ev.both(section.links, *value)
         item["links"] = [] if hidden or links is None else [str(v) for v in links]
     if section.tiles is not None:
-        tiles, hidden = ev.both(section.tiles, value)
+        tiles, hidden = ev.both(section.tiles, *value)
         item["nodes"] = [] if hidden or tiles is None else list(tiles)
     elif section.layout in ("ring", "network"):
-        item["nodes"] = [value]
-    item["parts"] = [p for part in section.parts if (p := _part(ev, palette, part, (value,)))]
+        item["nodes"] = [item_value]
+    item["parts"] = [p for part in section.parts if (p := _part(ev, palette, part, value))]
     return item
 
 

@@ -62,6 +62,10 @@ class _Flow:
 
     def word(self, text: str, size: int = 11, fill: str = "#555") -> None:
         width = _width_of(text, size)
+        if width > self.right - self.left and " " in text:  # too long for the room: word by word
+            for piece in text.split():
+                self.word(piece, size, fill)
+            return
         self.room(width)
         self.out.append(_text(self.x, self.y + 14, text, size, fill=fill))
         self.x += width
@@ -210,7 +214,7 @@ def _grid(section: dict, top: float) -> tuple[list, float]:
         return [], 0
     columns = max(i["col"] for i in items)
     rows = max(i["row"] for i in items)
-    size = max(36.0, min(72.0, (WIDTH - 60) / columns))
+    size = max(36.0, min(132.0, (WIDTH - 60) / columns))
     left = (WIDTH - size * columns) / 2
     out: list[str] = []
     for col in range(1, columns + 1):
@@ -221,7 +225,7 @@ def _grid(section: dict, top: float) -> tuple[list, float]:
         x = left + (item["col"] - 1) * size
         y = top + 18 + (item["row"] - 1) * size
         out.append(f"<rect x='{x:.0f}' y='{y:.0f}' width='{size:.0f}' height='{size:.0f}' "
-                   f"fill='{_colour(item.get('fill'), '#f4f1ea')}' stroke='#8a8170'/>")
+                   f"fill='{_colour(item.get('fill'), '#f4f1ea')}' fill-opacity='0.7' stroke='#8a8170'/>")
         if item.get("text"):
             out.append(_text(x + size / 2, y + 16, item["text"].strip(), 12, "middle", "bold", "#111"))
         flow = _Flow(x + 3, y + size / 2 - 6, x + size - 2, 16)

@@ -37,7 +37,7 @@ def read_count(word: str) -> int:
 @dataclass
 class Placeholder:
     name: str
-    type: str  # int | ints | word | text | names | player | players | team | kind:K | kinds:K | pieces:K
+    type: str  # int | number | ints | word | text | names | player | players | team | kind:K | kinds:K | pieces:K
     #            | node:B | nodes:B (a board's nodes by their labels: c3, 12)
     regex: str
 
@@ -52,6 +52,8 @@ def _regex_for(type_: str, lexicon) -> str:
     names = r"(?:the\s+)?" + _NAME
     if base == "int":
         return _COUNT
+    if base == "number":  # a whole number that may be negative: a score, -2
+        return r"-?\d+"
     if base == "ints":
         return _listed(r"\d+")
     if base == "word":
@@ -175,6 +177,8 @@ def read_value(placeholder: Placeholder, captured: str, lexicon) -> Any:
     words = captured.strip()
     if base == "int":
         return read_count(words)
+    if base == "number":
+        return int(words)
     if base == "ints":
         return [int(x) for x in split_list(words)]
     if base in ("word", "text"):

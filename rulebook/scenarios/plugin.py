@@ -59,7 +59,8 @@ def default_game() -> str:
 @lru_cache(maxsize=16)
 def _loaded(folder: str, extra: tuple, mods: tuple = ()) -> tuple:
     program = api.load_program_for(folder, mods)
-    vocabularies = [Path(m) / VOCABULARY_FILE for m in mods] + [Path(p) for p in extra]
+    own = [Path(m) / VOCABULARY_FILE for m in mods]  # a mod may add sentences, or not
+    vocabularies = [p for p in own if p.is_file()] + [Path(p) for p in extra]
     return program, load_vocabulary(Path(folder), program, vocabularies)
 
 
@@ -92,6 +93,7 @@ def pytest_bdd_apply_tag(tag: str, function) -> Optional[bool]:
 
 def pytest_bdd_before_scenario(request, feature, scenario) -> None:
     request.node._rulebook_tags = set(feature.tags) | set(scenario.tags)
+    request.node._rulebook_place = f"{feature.filename}:{scenario.line_number}: "
 
 
 def pytest_bdd_before_step(request, feature, scenario, step, step_func) -> None:
@@ -102,13 +104,16 @@ def pytest_bdd_before_step(request, feature, scenario, step, step_func) -> None:
 @pytest.fixture
 def rulebook_world(request) -> World:
     tags = getattr(request.node, "_rulebook_tags", set())
-    folder = _rules_for(request.config, tags)
     extra = tuple(request.config.getoption("--rulebook-vocabulary") or [])
     try:
+        folder = _rules_for(request.config, tags)
         mods = tuple(str(Path(m).resolve()) for m in request.config.getoption("--rulebook-mod") or [])
         program, vocabulary = _loaded(str(folder.resolve()), extra, mods)
     except RulesError as err:
         raise ScenarioFailure("the rules or their vocabulary do not load:\n" + str(err)) from None
+    except RulebookError as err:  # a game not found, a vocabulary file not there
+        place = getattr(request.node, "_rulebook_place", "")
+        raise ScenarioFailure(f"{place}the rules or their vocabulary do not load: {err}") from None
     session = find_session(request.config)
     return World(folder, program, vocabulary, mods=mods, coverage=session.coverage if session else None)
 

@@ -8,8 +8,11 @@ from pathlib import Path
 from typing import Optional, Sequence
 
 import pytest
+from gherkin.errors import CompositeParserException
+from gherkin.parser import Parser
 
-from rulebook.dsl.errors import RulebookError
+from rulebook.dsl.errors import Diagnostic, MissingInput, RulesError, read_text, whole_file
+from rulebook.dsl.nodes import Span
 
 from ..coverage.session import CoverageSession
 
@@ -32,18 +35,86 @@ class _Tally:
 
 
 def feature_files(paths: Sequence[str]) -> list[Path]:
+    """The .feature files named or found in folders; each checked to read as Gherkin with at
+    least one scenario (else RulesError, file:line:column)."""
     files: list[Path] = []
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            files.extend(sorted(path.rglob("*.feature")))
+            files.extend(p for p in sorted(path.rglob("*.feature")) if p.is_file())
         elif path.is_file() and path.suffix == ".feature":
             files.append(path)
+        elif path.exists():
+            raise MissingInput(f"{raw}: not a .feature file or a folder")
         else:
-            raise RulebookError(f"{raw}: not a .feature file or a folder")
+            raise MissingInput(f"{raw}: no such file or folder")
     if not files:
-        raise RulebookError("no .feature files found in " + ", ".join(paths))
+        raise MissingInput("no .feature files found in " + ", ".join(paths))
+    problems = [d for d in map(check_feature, files) if d is not None]
+    if problems:
+        raise RulesError(problems)
     return [f.resolve() for f in files]
+
+
+# What the Gherkin parser expected, in a feature writer's words.
+_GHERKIN_WORDS = {"#EOF": "end of file", "#Language": "a language line", "#TagLine": "a tag",
+                  "#FeatureLine": "'Feature:'", "#RuleLine": "'Rule:'", "#BackgroundLine": "'Background:'",
+                  "#ScenarioLine": "'Scenario:'", "#ExamplesLine": "'Examples:'", "#StepLine": "a step",
+                  "#DocStringSeparator": "'\"\"\"'", "#TableRow": "a table row", "#Comment": "a comment",
+                  "#Empty": "an empty line", "#Other": "text"}
+
+
+def check_feature(path: Path) -> Optional[Diagnostic]:
+    """Why a .feature file cannot be run (not UTF-8, not Gherkin, no scenario), or None."""
+    try:
+        text = read_text(path)
+    except RulesError as err:
+        return err.diagnostics[0]
+    except OSError as err:
+        return Diagnostic(whole_file(path), f"cannot read it: {err.strerror}")
+    try:
+        document = Parser().parse(text)
+    except CompositeParserException as err:
+        first = err.errors[0]
+        where = getattr(first, "location", None) or {"line": 1, "column": 1}
+        return Diagnostic(Span(str(path), where.get("line") or 1, where.get("column") or 1), _gherkin_message(str(first)))
+    feature = document.get("feature")
+    if feature is None:
+        return Diagnostic(Span(str(path), 1, 1), "no 'Feature:' in this file")
+    children = list(feature.get("children", []))
+    scenarios = 0
+    while children:
+        child = children.pop()
+        scenarios += "scenario" in child
+        children.extend(child.get("rule", {}).get("children", []))
+    if not scenarios:
+        where = feature.get("location", {})
+        return Diagnostic(Span(str(path), where.get("line", 1), where.get("column", 1)),
+                          "this feature has no scenarios")
+    return None
+
+
+def _gherkin_message(raw: str) -> str:
+    """`(3:5): expected: #EOF, #StepLine, got 'x'` → `expected a step or end of file, not 'x'`."""
+    text = raw.split("): ", 1)[-1]
+    if text.startswith("expected:") and ", got " in text:
+        wanted, got = text[len("expected:"):].split(", got ", 1)
+        words = [_GHERKIN_WORDS.get(w.strip(), w.strip()) for w in wanted.split(",")]
+        words = [w for w in words if w not in ("a comment", "an empty line", "a language line")]
+        return f"expected {', '.join(words[:-1]) + ' or ' + words[-1] if len(words) > 1 else words[0]}, not {got}"
+    return text
+
+
+def check_inputs(games: Sequence[str], vocabularies: Sequence[str]) -> None:
+    """Every folder given with --game and file given with --vocabulary is there."""
+    for mapping in games:
+        _, sep, path = mapping.partition("=")
+        folder = path if sep else mapping
+        if not Path(folder).is_dir():
+            raise MissingInput(f"--game {mapping}: no rules folder {folder}")
+    for vocabulary in vocabularies:
+        if not Path(vocabulary).is_file():
+            raise MissingInput(f"--vocabulary {vocabulary}: no such file")
 
 
 def _resolved_game(mapping: str) -> str:
@@ -59,6 +130,7 @@ def run_features(paths: Sequence[str], games: Sequence[str] = (), vocabularies: 
                  coverage: Optional[CoverageSession] = None) -> int:
     """Run the scenarios; print pytest's report and a closing `N passed, N failed` line. With a
     coverage session, the rules coverage report comes just before that line."""
+    check_inputs(games, vocabularies)
     files = feature_files(paths)
     tally = _Tally()
     with tempfile.TemporaryDirectory(prefix="rulebook-test-") as tmp:

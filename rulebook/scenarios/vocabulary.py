@@ -12,7 +12,7 @@ from typing import Any, Optional
 
 from jsonschema import Draft202012Validator
 
-from rulebook.dsl.errors import Diagnostic, RulesError
+from rulebook.dsl.errors import Diagnostic, MissingInput, RulesError
 from rulebook.dsl.nodes import Span
 from rulebook.dsl.program import Program
 from rulebook.dsl.tables import load_yaml
@@ -23,7 +23,7 @@ from .position import read_position
 SCHEMA_PATH = Path(__file__).with_name("vocabulary.schema.json")
 VOCABULARY_FILE = "scenarios.yaml"
 KEYWORDS = ("given", "when", "then")
-PLACEHOLDER_TYPES = {"int": "int", "ints": "list of int", "player": "player", "team": "team",
+PLACEHOLDER_TYPES = {"int": "int", "number": "int", "ints": "list of int", "player": "player", "team": "team",
                      "players": "list of player", "word": "text", "text": "text"}
 
 
@@ -38,6 +38,7 @@ class StepDef:
     types: dict  # placeholder name -> rules type, for the snippets
     span: Span
     docstring: Optional[Any] = None  # the Placeholder the step's docstring is read as, if it takes one
+    text_spans: dict = field(default_factory=dict)  # each text of the entry -> where it is written
 
 
 @dataclass
@@ -83,9 +84,11 @@ def load_vocabulary(folder: Path, program: Program, extra: Optional[list] = None
     """Read and check `scenarios.yaml` in a rules folder (and any extra vocabulary files)."""
     vocabulary = Vocabulary(folder / VOCABULARY_FILE)
     vocabulary.kinds = {name: _member_names(program, name) for name in program.kinds}
-    for path in [folder / VOCABULARY_FILE] + list(extra or []):
-        if path.is_file():
-            _read(path, vocabulary, program)
+    own = folder / VOCABULARY_FILE  # a game may have no sentences of its own
+    for path in ([own] if own.is_file() else []) + list(extra or []):
+        if not path.is_file():
+            raise MissingInput(f"{path}: no such vocabulary file")
+        _read(path, vocabulary, program)
     return vocabulary
 
 
@@ -128,7 +131,7 @@ def _read(path: Path, vocabulary: Vocabulary, program: Program) -> None:
 
 
 ACTION_ORDER = ("new_game", "refused_game", "set_zone", "run", "place", "play", "random_state", "expect_zone",
-                "expect", "at_step", "legal", "result", "invariants", "rejected", "unchanged")
+                "expect", "expect_view", "at_step", "legal", "result", "invariants", "rejected", "unchanged")
 
 
 def _actions(entry: dict) -> list:
@@ -163,8 +166,25 @@ def _step(entry: dict, vocabulary: Vocabulary, span: Span, located, index: int) 
     types.update(entry.get("types", {}))
     actions = _actions(entry)
     step = StepDef(keyword, patterns, try_patterns, actions, types, span, docstring)
-    step.action_spans = {name: located.span(("steps", index, name)) for name, _ in actions}
+    step.text_spans = _text_spans(entry, ("steps", index), located)
     return step
+
+
+def _text_spans(value: Any, where: tuple, located) -> dict:
+    """Where each text of a step's entry is written in its file (rules text in it is checked
+    there, so its errors point at the vocabulary's own line and column)."""
+    found: dict = {}
+    if isinstance(value, str):
+        span = located.text_starts.get(where)
+        if span is not None:
+            found[value] = span
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            found.update({k: v for k, v in _text_spans(item, where + (key,), located).items() if k not in found})
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            found.update({k: v for k, v in _text_spans(item, where + (i,), located).items() if k not in found})
+    return found
 
 
 _ROW_CELL = re.compile(r"\{row\.(\w+)\}")

@@ -16,7 +16,8 @@ from rulebook.dsl.errors import RulebookError
 from rulebook.interpreter.game import Game
 from rulebook.interpreter.moves import IllegalMove
 
-from .patterns import Pieces, PatternError, read_value
+from .patterns import Pieces, PatternError, read_value, split_list
+from .views import view_mismatch
 from .vocabulary import StepDef, Vocabulary
 
 
@@ -140,8 +141,8 @@ class World:
 
     def snippet(self, step: StepDef, text: str, values: dict, statements: bool = False):
         params = {name: step.types[name] for name in step.types if name in values}
-        fn = self.game.snippet(str(text), params, statements, path=str(self.vocabulary.path),
-                               line=step.span.line)
+        where = step.text_spans.get(text, step.span)
+        fn = self.game.snippet(str(text), params, statements, where.path, where.line, where.column)
         args = [_as_value(values[name]) for name in params]
         return fn, args
 
@@ -170,7 +171,8 @@ class World:
                 names = seated
             team_of = [next(i for i, team in enumerate(teams) if n in team) for n in names]
         elif "names" in spec:
-            names = list(value("names"))
+            given = value("names")  # a placeholder's names, or names written out: "Ann, Bob"
+            names = split_list(given) if isinstance(given, str) else list(given)
         options = self.options(step, spec, values)
         count = value("players", len(names))
         options["players"] = int(count)
@@ -226,7 +228,8 @@ class World:
 
     def _zone_and_pieces(self, step: StepDef, spec: dict, values: dict) -> tuple:
         params = {name: step.types[name] for name in step.types if name in values}
-        zone_fn, layout = self.game.zone_snippet(spec["zone"], params, str(self.vocabulary.path), step.span.line)
+        where = step.text_spans.get(spec["zone"], step.span)
+        zone_fn, layout = self.game.zone_snippet(spec["zone"], params, where.path, where.line, where.column)
         offset = zone_fn(self.state, *[_as_value(values[name]) for name in params])
         return layout, offset, values[spec["pieces"]]
 
@@ -254,11 +257,22 @@ class World:
             raise ScenarioFailure(f"cannot set this up: {_plain(err)}") from None
 
     def a_place(self, step: StepDef, spec: dict, values: dict) -> None:
+        """Put the flow at a step of a player's turn; with `steps`, at the first of them that
+        has a decision to make now (a turn with nothing to do at one goes on to the next)."""
         player = self.evaluate(step, spec["player"], values)
-        try:
-            self.game.place_at(self.state, spec["step"], player)
-        except RulebookError as err:
-            raise ScenarioFailure(str(err)) from None
+        steps = spec.get("steps") or [spec["step"]]
+        for i, name in enumerate(steps):
+            try:
+                self.game.place_at(self.state, name, player)
+                return
+            except RulebookError as err:
+                if i == len(steps) - 1:
+                    raise ScenarioFailure(str(err)) from None
+
+    def a_expect_view(self, step: StepDef, spec: dict, values: dict) -> None:
+        failure = view_mismatch(self, step, spec, values)
+        if failure is not None:
+            raise ScenarioFailure(failure)
 
     def a_play(self, step: StepDef, moves, values: dict) -> None:
         """Play moves by their text. An entry may be a dict: `{move: T, each: [a, b]}` plays T once

@@ -4,8 +4,9 @@ from __future__ import annotations
 import math
 import multiprocessing
 import os
+import queue
 import random
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Optional
@@ -113,8 +114,7 @@ def play_one(game: Game, bots: list, seed: int, keep: Optional["RunSpec"] = None
 
 
 def _write_record(record, game: Game, state, path: Path) -> None:
-    from ..play import describe_result
-    from ..records import write_record
+    from ..records import describe_result, write_record
 
     record.result = describe_result(game, state)
     write_record(path, record)
@@ -148,10 +148,42 @@ def play_chunk(spec: RunSpec, first_seed: int, count: int) -> tuple:
         return ("error", str(err))
 
 
+# The most games one command plays: every outcome is kept for the summary's distributions.
+MAX_GAMES = 1_000_000
+
+
 def chunks(first_seed: int, games: int, workers: int) -> list[tuple[int, int]]:
     """(first seed, count) pieces: several per worker for balance, not so small that overhead shows."""
     size = max(1, min(64, math.ceil(games / (workers * 8))))
     return [(first_seed + i, min(size, games - i)) for i in range(0, games, size)]
+
+
+def in_flight(pieces: list, submit: Callable, window: int, advance: Callable[[int], None]) -> dict:
+    """Run pieces with at most `window` of them submitted at once, so a long simulation neither
+    queues all its work up front nor waits for all of it to show progress. submit(start, count)
+    gives a future (of concurrent.futures or of Dask). Gives start -> result."""
+    finished: queue.Queue = queue.Queue()
+    waiting = iter(pieces)
+    running: dict = {}
+
+    def start_next() -> None:
+        piece = next(waiting, None)
+        if piece is not None:
+            future = submit(*piece)
+            running[future] = piece
+            future.add_done_callback(finished.put)
+
+    for _ in range(window):
+        start_next()
+    results: dict = {}
+    while running:
+        future = finished.get()
+        start, count = running.pop(future)
+        results[start] = future.result()
+        advance(count)
+        if results[start][0] == "ok":  # a failed piece stops the run: what runs ends, nothing new starts
+            start_next()
+    return results
 
 
 def run_games(spec: RunSpec, first_seed: int, games: int, workers: Optional[int] = None,
@@ -159,8 +191,9 @@ def run_games(spec: RunSpec, first_seed: int, games: int, workers: Optional[int]
               fell_back: Optional[list] = None) -> list[Outcome]:
     """Play `games` games (seeds first_seed, first_seed+1, …) and give their outcomes in seed order,
     whatever the number of workers or where they run."""
-    if games < 1:
-        raise SimulationError(f"--games must be at least 1, not {games}")
+    if not 1 <= games <= MAX_GAMES:
+        raise SimulationError(f"--games must be from 1 to {MAX_GAMES:,}, not {games:,} (for more, run again "
+                              f"with --seed after the last one)")
     if workers is not None and workers < 1:
         raise SimulationError(f"--workers must be at least 1, not {workers}")
     advance = advance or (lambda n: None)
@@ -200,18 +233,12 @@ def _run_locally(spec, first_seed, games, workers, advance) -> dict:
         return results
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    pool = ProcessPoolExecutor(max_workers=min(workers, len(pieces)), mp_context=context)
+    size = min(workers, len(pieces))
+    pool = ProcessPoolExecutor(max_workers=size, mp_context=context)
     try:
-        futures = {pool.submit(play_chunk, spec, start, count): (start, count) for start, count in pieces}
-        for future in as_completed(futures):
-            start, count = futures[future]
-            results[start] = future.result()
-            advance(count)
-            if results[start][0] != "ok":
-                break
+        return in_flight(pieces, lambda start, count: pool.submit(play_chunk, spec, start, count), 4 * size, advance)
     finally:  # on an interrupt, drop the chunks not started rather than play them all first
         pool.shutdown(wait=True, cancel_futures=True)
-    return results
 
 
 def _run_on_cluster(spec, first_seed, games, address, advance) -> dict:
@@ -219,13 +246,8 @@ def _run_on_cluster(spec, first_seed, games, address, advance) -> dict:
     try:
         threads = sum(w.get("nthreads", 1) for w in client.scheduler_info().get("workers", {}).values()) or 1
         pieces = chunks(first_seed, games, threads)
-        futures = client.map(play_chunk, [spec] * len(pieces), [p[0] for p in pieces],
-                             [p[1] for p in pieces], pure=False)
-        results: dict = {}
-        for future, (start, count) in zip(futures, pieces):  # in order: progress may lag, never the work
-            results[start] = future.result()
-            advance(count)
-        return results
+        return in_flight(pieces, lambda start, count: client.submit(play_chunk, spec, start, count, pure=False),
+                         4 * threads, advance)
     finally:
         client.close()
 
