@@ -82,9 +82,23 @@ def _run(files: list) -> str:
     return out.getvalue()
 
 
+EVERY_POSITION = ("eriantys", "septachroma")  # the issue: every position of these two can be written
+
+
+def declares_positions(name: str) -> bool:
+    from rulebook.scenarios.plugin import _loaded
+    return bool(_loaded(str(api.find_rules(name).resolve()), ())[1].position)
+
+
 @pytest.mark.parametrize("name", api.shipped_games())
 def test_scenarios_written_at_random_moves_pass_and_fail_with_another_move(name: str, tmp_path: Path) -> None:
     rng = random.Random(17)
+    assert declares_positions(name) or name not in EVERY_POSITION
+    if not declares_positions(name):  # a game whose sentences write no position says so, and no more
+        path = recorded_games(name, tmp_path)[0]
+        with pytest.raises(ScenarioWriteError, match=r"scenarios.yaml: declares no 'position:' entries"):
+            scenario_for_record(str(path), 1)
+        return
     paths = recorded_games(name, tmp_path)
     written, changed = [], []
     for path, at in chosen_moves(paths, rng):
