@@ -19,7 +19,8 @@ from rulebook.api import load_game  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_GAMES = [("eriantys", {"players": 2}), ("eriantys", {"players": 3}), ("eriantys", {"players": 4}),
-                 ("ephyran", {"players": 2}), ("ephyran", {"players": 3}), ("ephyran", {"players": 4})]
+                 ("ephyran", {"players": 2}), ("ephyran", {"players": 3}), ("ephyran", {"players": 4}),
+                 ("edenia", {"players": 2}), ("edenia", {"players": 3}), ("edenia", {"players": 4})]
 
 
 def playouts(game, games: int, first_seed: int) -> tuple[float, int]:

@@ -88,9 +88,9 @@ class _PortReader:
             for part in _SEPARATORS.split(text.strip()):
                 port = self.port(part)
                 if port is None:
-                    example = f"{self.sides[0]} {self.lanes[0]}" + (f" or {self.sides[0][0].upper()}{self.lanes[0][0]}"
-                                                                    if self.short else "")
-                    return (), f"'{part}' is not a port (a side and a lane, e.g. '{example}')"
+                    example = f"'{self.sides[0]} {self.lanes[0]}'" + (
+                        f" or '{self.sides[0][0].upper()}{self.lanes[0][0]}'" if self.short else "")
+                    return (), f"'{part}' is not a port (a side and a lane, e.g. {example})"
                 if port in seen:
                     return (), f"port '{part}' is joined twice"
                 seen.add(port)

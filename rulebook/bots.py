@@ -38,12 +38,33 @@ class Bot:
         return self.name
 
 
+def standing_pool(game: Game, state: State, rng: random.Random, rate: Optional[float]) -> Optional[list]:
+    """With a standing rate P: when the decider may take a standing action the rules allow (an
+    `action` offered by an `allow` block), the moves of those actions with probability P, else the
+    waiting decision's own moves. None when there is no rate or no such move (play as usual)."""
+    if rate is None:
+        return None
+    moves = game.legal_moves(state)
+    own = len(game.compiled.sites[state.decision].options)
+    standing = [m for m in moves if m.option >= own]
+    if not standing:
+        return None
+    return standing if rng.random() < rate else [m for m in moves if m.option < own]
+
+
 class RandomBot(Bot):
-    """A uniformly random legal move (sampled from the waiting `choose`, without listing every move)."""
+    """A uniformly random legal move (sampled from the waiting `choose`, without listing every move).
+    With a standing rate, a standing action when one is allowed, with that probability."""
 
     name = "random"
 
+    def __init__(self, standing_rate: Optional[float] = None):
+        self.standing_rate = standing_rate
+
     def choose(self, game: Game, state: State, rng: random.Random) -> Move:
+        pool = standing_pool(game, state, rng, self.standing_rate)
+        if pool is not None:
+            return pool[rng.randrange(len(pool))]
         return game.sample_move(state, rng)
 
 
@@ -53,12 +74,16 @@ class GreedyBot(Bot):
 
     name = "greedy"
 
+    def __init__(self, standing_rate: Optional[float] = None):
+        self.standing_rate = standing_rate
+
     def choose(self, game: Game, state: State, rng: random.Random) -> Move:
         score = game.compiled.score
+        pool = standing_pool(game, state, rng, self.standing_rate)
         if score is None:
-            return game.sample_move(state, rng)
+            return pool[rng.randrange(len(pool))] if pool is not None else game.sample_move(state, rng)
         player = game.current_player(state)
-        moves = game.legal_moves(state)
+        moves = pool if pool is not None else game.legal_moves(state)
         if len(moves) == 1:
             return moves[0]
         best: list[Move] = []
@@ -167,14 +192,15 @@ class MCTSBot(Bot):
 BOT_NAMES = ("random", "greedy", "mcts")
 
 
-def make_bot(spec: str) -> Bot:
-    """A bot from its name: `random`, `greedy`, `mcts` or `mcts:ITERATIONS` (e.g. `mcts:200`)."""
+def make_bot(spec: str, standing_rate: Optional[float] = None) -> Bot:
+    """A bot from its name: `random`, `greedy`, `mcts` or `mcts:ITERATIONS` (e.g. `mcts:200`).
+    `standing_rate` (random and greedy only): see standing_pool."""
     text = spec.strip().lower()
     name, _, budget = text.partition(":")
     if name == "random" and not budget:
-        return RandomBot()
+        return RandomBot(standing_rate)
     if name == "greedy" and not budget:
-        return GreedyBot()
+        return GreedyBot(standing_rate)
     if name == "mcts":
         if not budget:
             return MCTSBot()

@@ -18,19 +18,13 @@ from rulebook.api import load_game
 from rulebook.bots import RandomBot
 from rulebook.interpreter import runtime
 from rulebook.interpreter.native import toolchain
-from rulebook.interpreter.native.backend import NOT_PORTED, native_for, why_not
+from rulebook.interpreter.native.backend import native_for, why_not
 from rulebook.sim.runner import play_one
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = 1000
 
-def _waits_for_the_port() -> bool:
-    """The C emitter reads the old CompiledGame, gone with the compiled form (issue 14 item 1)."""
-    return why_not(load_game(ROOT / "tests" / "games" / "nim")) == NOT_PORTED
-
-
-pytestmark = [pytest.mark.skipif(toolchain.find_compiler() is None, reason="no C compiler (pip install '.[fast]')"),
-              pytest.mark.skipif(_waits_for_the_port(), reason=NOT_PORTED)]
+pytestmark = pytest.mark.skipif(toolchain.find_compiler() is None, reason="no C compiler (pip install '.[fast]')")
 
 MODES = [
     ("eriantys", {"players": 2}), ("eriantys", {"players": 3}), ("eriantys", {"players": 4}),
@@ -39,6 +33,7 @@ MODES = [
     ("septachroma", {}), ("septachroma", {"variant": ["A"]}), ("septachroma", {"variant": ["B"]}),
     ("septachroma", {"variant": ["C"]}), ("septachroma", {"variant": ["A", "C"]}),
     ("septachroma", {"variant": ["B", "C"]}),
+    ("ephyran", {"players": 2}), ("ephyran", {"players": 3}), ("ephyran", {"players": 4}),
 ]
 TOYS = ["nim", "cards", "grid", "powers", "ring"]
 
@@ -66,7 +61,7 @@ def test_same_outcomes_for_a_thousand_seeds(mode):
     assert native.fallbacks == 0  # every game finished natively
 
 
-@pytest.mark.parametrize("mode", [MODES[0], MODES[5], MODES[7], MODES[8], ("nim", {})], ids=_ids)
+@pytest.mark.parametrize("mode", [MODES[0], MODES[5], MODES[7], MODES[8], MODES[12], ("nim", {})], ids=_ids)
 def test_same_moves_and_states_at_every_decision(mode):
     """Python state → native → Python is the identity at every decision, and one native random
     move from there reaches exactly the state (and bot chance) the Python back-end reaches."""
@@ -136,3 +131,48 @@ def test_simulate_gives_the_same_summary_on_either_back_end(tmp_path, monkeypatc
     assert native.pop("run")["where"].endswith("native back-end")
     assert "Python back-end" in python.pop("run")["where"]
     assert native == python
+
+
+@pytest.mark.parametrize("mode, bots, seeds", [
+    (("eriantys", {"players": 2}), ("mcts:12", "random"), 3),
+    (("cards", {"players": 2}), ("greedy", "random"), 40),
+    (("cards", {"players": 3}), ("mcts:20", "greedy", "random"), 5),
+    (("nim", {}), ("greedy", "mcts:30"), 30),
+], ids=["eriantys-mcts", "cards-greedy", "cards-3p-mcts-greedy", "nim-greedy-mcts"])
+def test_native_bots_play_the_python_bots_moves(mode, bots, seeds):
+    """Greedy and MCTS seats choose natively exactly what rulebook/bots.py chooses."""
+    from rulebook.bots import make_bot
+    game = _game(*mode)
+    native = native_for(game)
+    assert native is not None, why_not(game)
+    python = [play_one(game, [make_bot(b) for b in bots], seed) for seed in range(seeds)]
+    assert native.play_games(0, seeds, bots) == python
+    assert native.fallbacks == 0
+
+
+def _uses(outcomes, game) -> int:
+    labels = [label for label, _ in game.compiled.statistics]
+    return sum(o[4][i] for o in outcomes for i, label in enumerate(labels) if label.startswith("uses of"))
+
+
+def test_standing_rate_plays_the_same_on_both_back_ends():
+    """--standing-rate P: random and greedy seats take a standing action (an `action` an `allow`
+    offers) with probability P when one is open; natively the same moves as rulebook/bots.py."""
+    from rulebook.bots import make_bot
+    game = _game("eriantys", {"players": 3, "expert": True})
+    native = native_for(game)
+    bots = ("random", "greedy", "random")
+    for rate in (0.0, 0.3, 1.0):
+        python = [play_one(game, [make_bot(b, rate) for b in bots], seed) for seed in range(40)]
+        assert native.play_games(0, 40, bots, rate) == python
+        if rate == 0.0:
+            assert _uses(python, game) == 0  # never a standing action
+        if rate == 1.0:
+            assert _uses(python, game) > _uses(native.play_games(0, 40, bots), game)
+
+
+def test_standing_rate_out_of_range_is_one_clear_error(capsys):
+    from rulebook.cli import main
+    code = main(["simulate", str(ROOT / "tests/games/nim"), "--games", "5", "--standing-rate", "1.5"])
+    err = capsys.readouterr().err
+    assert code == 2 and "--standing-rate must be between 0 and 1" in err and "Traceback" not in err

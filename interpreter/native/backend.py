@@ -9,22 +9,19 @@ True
 from __future__ import annotations
 
 import ctypes
+import gc
 import random
 import time
 from typing import Optional
-
-from rulebook.dsl.types import BOOL, TEXT
 
 from ..game import Game
 from ..machine import State
 from ..runtime import show
 from . import cgame
-from .cexpr import NativeUnsupported
-from .state import NONE, Words, from_native, scalar_from_native, slot_kinds, to_native
+from .cemit import NativeUnsupported
+from .state import NONE, Words, from_native, scalar_from_native, to_native
 from .toolchain import NativeUnavailable, build
 
-NOT_PORTED = ("the C emitter still reads the old compiler's CompiledGame; it waits for its port to the "
-              "compiled form (game.compiled.ir, see interpreter/ir/)")
 _P = ctypes.c_void_p
 _I = ctypes.c_int64
 
@@ -34,11 +31,10 @@ class NativeGame:
 
     def __init__(self, game: Game):
         self.game = game
-        if not hasattr(game.compiled, "blocks"):  # the compiled form (game.compiled.ir) replaced CompiledGame
-            raise NativeUnavailable(NOT_PORTED)
+        if getattr(game, "chance", "seeded") != "seeded":
+            raise NativeUnsupported("explicit chance (the native back-end draws from the seeded generator)")
         started = time.perf_counter()
-        self.c = cgame.CGame(game.compiled)
-        self.c.kinds = slot_kinds(self.c)
+        self.c = cgame.CGame(game.compiled.ir)
         self.generate_seconds = time.perf_counter() - started
         built = build(self.c.source, game.title)
         self.compile_seconds = built.compile_seconds
@@ -49,7 +45,8 @@ class NativeGame:
         for name, restype, argtypes in (
                 ("rb_state_words", _I, []), ("rb_new_game", None, [_P, _I]), ("rb_run", None, [_P]),
                 ("rb_play_random_one", _I, [_P, _P]), ("rb_play_games", _I, [_I, _I, _P, _P]),
-                ("rb_mt_seed_int", None, [_P, ctypes.c_uint64])):
+                ("rb_play_games_bots", _I, [_I, _I, _P, _P, _P, _P, ctypes.c_double]),
+                ("rb_mt_seed_int", None, [_P, ctypes.c_uint64]), ("rb_set_budget", None, [_I])):
             fn = getattr(lib, name)
             fn.restype, fn.argtypes = restype, argtypes
         self.words = Words(self.c.sizes, cgame.MAXF, cgame.MAXM, cgame.MAXA, cgame.MAXRA)
@@ -58,49 +55,66 @@ class NativeGame:
         self._state = (_I * self.words.total)()
         self._bot = ctypes.create_string_buffer(624 * 4 + 8)
         self.fallbacks = 0
+        self._endings: dict = {}
 
     # ------------------------------------------------------------ whole games
-    def play_games(self, first_seed: int, count: int) -> list[tuple]:
-        """Outcomes (as rulebook.sim.runner.play_one gives them) of games first_seed… with random
-        bots. A game the native code cannot finish (an error in the rules, a full list) is played
-        by the Python back-end instead, so the outcomes are always the Python back-end's."""
+    def play_games(self, first_seed: int, count: int, bots: tuple = (),
+                   standing_rate: Optional[float] = None) -> list[tuple]:
+        """Outcomes (as rulebook.sim.runner.play_one gives them) of games first_seed… with these
+        bots (names, one per seat; random for all when empty) and standing rate (see
+        rulebook.bots.standing_pool). A game the native code cannot
+        finish (an error in the rules, a full list) is played by the Python back-end instead, so
+        the outcomes are always the Python back-end's."""
         out_words = self.c.out_words
+        self.lib.rb_set_budget(self.game.step_budget)
         outcomes: list = []
         seed = first_seed
         remaining = count
+        names = tuple(str(b) for b in bots) or ("random",) * self.game.player_count
+        kinds, iterations = _bot_codes(names)
+        every_random = all(k == 0 for k in kinds) and standing_rate is None
+        rate = -1.0 if standing_rate is None else float(standing_rate)
         while remaining:
             batch = min(remaining, 256)
             out = (_I * (out_words * batch))()
-            done = self.lib.rb_play_games(seed, batch, out, self._state)
+            if every_random:
+                done = self.lib.rb_play_games(seed, batch, out, self._state)
+            else:
+                done = self.lib.rb_play_games_bots(seed, batch, out, self._state, kinds, iterations, rate)
             words = out[:done * out_words]  # one copy into Python ints, then plain list reads
-            for g in range(done):
-                outcomes.append(self._outcome(seed + g, words, g * out_words))
+            collecting = gc.isenabled()
+            gc.disable()  # thousands of small tuples, none in a cycle: no collection while decoding
+            try:
+                for g in range(done):
+                    outcomes.append(self._outcome(seed + g, words, g * out_words))
+            finally:
+                if collecting:
+                    gc.enable()
             if done < batch:
                 self.fallbacks += 1
-                outcomes.append(self._python_game(seed + done))
+                outcomes.append(self._python_game(seed + done, names, standing_rate))
                 done += 1
             seed += done
             remaining -= done
         return outcomes
 
-    def _python_game(self, seed: int) -> tuple:
-        from rulebook.bots import RandomBot
+    def _python_game(self, seed: int, names: tuple, standing_rate: Optional[float]) -> tuple:
+        from rulebook.bots import make_bot
         from rulebook.sim.runner import play_one
-        return play_one(self.game, [RandomBot()] * self.game.player_count, seed)
+        return play_one(self.game, [make_bot(name, standing_rate) for name in names], seed)
 
     def _outcome(self, seed: int, out, at: int) -> tuple:
-        c, z, game = self.c, self.c.sizes, self.game
-        decisions, by_player, reason, nwinners = out[at + 1], out[at + 3], out[at + 4], out[at + 5]
-        winners = tuple(out[at + 6 + i] for i in range(nwinners))
-        args = [out[at + 6 + z.maxw + i] for i in range(cgame.MAXRA)]
-        text = c.reason_text(reason, args, self._show)
-        if by_player:
-            players = winners
-        else:
-            players = tuple(p for p in range(game.player_count) if game.compiled.team_of[p] in winners)
-        at += 6 + z.maxw + cgame.MAXRA
+        z = self.c.sizes
+        end = at + 6 + z.maxw + cgame.MAXRA
+        key = tuple(out[at + 3:end])  # how the game ended: the same few endings come back again and again
+        ending = self._endings.get(key)
+        if ending is None:
+            ending = self._endings[key] = self._ending(out, at)
+        players, text = ending
+        decisions = out[at + 1]
+        at = end
         stats: list = []
-        for listy in c.stat_kinds:
+        for listy in self.c.stat_kinds:
             if listy:
                 n = out[at]
                 stats.append(tuple(sorted(set(out[at + 1 + i] for i in range(n)))))
@@ -111,12 +125,21 @@ class NativeGame:
                 at += 1
         scores = None
         if z.score_words:
-            scores = tuple(None if out[at + p] == NONE else out[at + p] for p in range(game.player_count))
+            scores = tuple(None if out[at + p] == NONE else out[at + p] for p in range(self.game.player_count))
         return (seed, players, text, decisions, tuple(stats), scores)
 
-    def _show(self, word: int, t) -> str:
-        kind = "bool" if t == BOOL else "text" if t == TEXT else "int"
-        return show(scalar_from_native(self.c, word, kind), self.game.compiled.shower(t))
+    def _ending(self, out, at: int) -> tuple:
+        c, z, game = self.c, self.c.sizes, self.game
+        by_player, reason, nwinners = out[at + 3], out[at + 4], out[at + 5]
+        winners = tuple(out[at + 6 + i] for i in range(nwinners))
+        args = [out[at + 6 + z.maxw + i] for i in range(cgame.MAXRA)]
+        text = c.reason_text(reason, args, self._show)
+        if by_player:
+            return winners, text
+        return tuple(p for p in range(game.player_count) if game.compiled.team_of[p] in winners), text
+
+    def _show(self, word: int, how: tuple, kind: str) -> str:
+        return show(scalar_from_native(self.c, word, kind), how)
 
     # ------------------------------------------------------------ states
     def new_state(self, seed: int) -> State:
@@ -166,6 +189,24 @@ class NativeGame:
         words = (ctypes.c_uint32 * 624).from_buffer(self._bot)
         index = ctypes.c_int64.from_buffer(self._bot, 624 * 4).value
         rng.setstate((3, tuple(words[i] for i in range(624)) + (index,), None))
+
+
+BOT_KINDS = {"random": 0, "greedy": 1, "mcts": 2}
+
+
+def _bot_codes(names: tuple):
+    """Per seat: the native bot kind and its MCTS budget (as rulebook.bots.make_bot reads names)."""
+    from rulebook.bots import MCTSBot, make_bot
+    kinds = (_I * len(names))()
+    iterations = (_I * len(names))()
+    for seat, name in enumerate(names):
+        bot = make_bot(name)
+        kinds[seat] = BOT_KINDS[name.split(":")[0].strip().lower()]
+        if isinstance(bot, MCTSBot):
+            if bot.exploration != 1.4:
+                raise NativeUnsupported("an MCTS exploration other than 1.4")
+            iterations[seat] = bot.iterations
+    return kinds, iterations
 
 
 _NATIVE: dict[int, object] = {}

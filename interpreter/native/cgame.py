@@ -1,16 +1,20 @@
-"""A whole game → one C source: sizes, constants, functions, instructions, decision tables, playouts.
+"""A game's compiled form (game.compiled.ir) → one C source: sizes, constants, functions, block
+instructions, decision tables, then the run-time and the playout loop.
 
-Built from the same checked program and the same compiled layout as the Python back-end, and
-checked against it (same blocks, pcs, frame slots, decision sites, modifier sites), so a state
-means the same in both. Raises NativeUnsupported when the game uses what C here cannot say.
+Blocks, pcs, frame locals, decision sites and modifier sites are the IR's own numbers, so a frame
+means the same in the native state as in the Python back-end's. A function the C cannot say (a
+text built from values, say, which only logs use) becomes a function that hands the game to the
+Python back-end if play ever reaches it; a block instruction it cannot say makes the whole game
+play in Python (NativeUnsupported, with the reason).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib import resources
 
-from .cexpr import CScope, NativeUnsupported, is_list
-from .cflat import CFlat, resolve
+from ..ir import stmts as s
+from ..ir.program import Block, Function, GameIR
+from .cemit import Constants, Env, NativeUnsupported, body, ctype, expr, is_list, kind_of
 
 LCAP_MIN = 64
 MAXF = 64
@@ -20,6 +24,7 @@ MAXRA = 8
 MAXTUPLES = 8192
 MAXCHOICES = 64
 ARENA_LISTS = 4096
+MAXNODES = 1 << 16  # MCTS tree nodes for one decision's search
 
 
 @dataclass(frozen=True)
@@ -32,116 +37,250 @@ class Sizes:
     maxw: int
     maxb: int
     ndata: int
-    region_base: dict  # list slot -> offset of its region in D
-    stat_words: tuple  # words per statistic (1 scalar, 1 + lcap list)
+    region_base: dict  # list slot of the data -> offset of its region
     score_words: int
 
 
-class CGame(CFlat):
-    """The C text of one compiled game (`self.source`), with what Python needs to read its states."""
+class CGame:
+    """The C text of one game (`source`) and what Python needs to read its states and outcomes."""
 
-    kinds: list  # each data slot's representation (state.slot_kinds), set once built
+    def __init__(self, ir: GameIR):
+        self.ir = ir
+        self.k = Constants()
+        self.fresh = [0]
+        self.reasons: list = []
+        self.unsupported: dict[str, str] = {}  # functions left to the Python back-end, and why
+        self.prototypes: list[str] = []
+        self.functions: list[str] = []
+        self.lcap = max([LCAP_MIN, ir.player_count] + [2 * b.size for b in ir.layout.boards.values()]
+                        + [2 * n for n in ir.naming.kind_sizes.values()])
+        self.regions = [self._regions(b) for b in ir.blocks]
+        self.data_kinds = [kind_of(t) for t in ir.slot_types]
+        self.sizes = self._sizes()
+        for i, fn in enumerate(ir.functions):
+            self._function(i, fn)
+        self._modified_values()
+        instructions = [self._instruction(b, pc) for b, block in enumerate(ir.blocks) for pc in range(len(block.instrs))]
+        cells, decisions = self._cells(), self._decisions()
+        self.stat_kinds = self._outcome_extras()
+        self.source = self._assemble(instructions, cells, decisions)
 
-    def __init__(self, compiled):
-        super().__init__(compiled)
-        c = compiled
-        self.max_args = max([len(a.params) for a in self.p.actions.values()] + [1])
-        self.max_captured = 8
-        self.lcap = max([LCAP_MIN, c.player_count] + [2 * b.size for b in c.layout.boards.values()]
-                        + [2 * s for s in c.kind_sizes.values()])
-        self.setup_statements()
-        self.setup_flat()
-        self.compile_flat_blocks()
-        self.compile_native_callables()
-        self.compile_values()
-        self.stat_kinds = self.compile_outcome_extras()
-        self.check_against(c)
-        self.sizes = self.compute_sizes(c)
-        self.source = self.assemble(c)
+    # ------------------------------------------------------------ layout of frames and data
+    def _regions(self, block: Block) -> dict:
+        """Frame local slot -> list region, for the block's list locals kept in the frame."""
+        out: dict[int, int] = {}
+        for slot, info in enumerate(block.locals):
+            if info.frame and is_list(info.type):
+                out[slot] = len(out)
+        return out
 
-    # ------------------------------------------------------------ consistency with the Python back-end
-    def check_against(self, c) -> None:
-        if len(self.blocks) != len(c.blocks) or len(self.sites) != len(c.sites):
-            raise NativeUnsupported("the blocks or decisions came out differently from the Python back-end")
-        for mine, theirs in zip(self.blocks, c.blocks):
-            if len(mine.instrs) != len(theirs.instrs) or mine.scope.slots != theirs.scope.slots:
-                raise NativeUnsupported(f"block {theirs.name} came out differently from the Python back-end")
-        for site, their_site in zip(self.sites, c.sites):
-            if len(site.options) != len(their_site.options):
-                raise NativeUnsupported("a decision's options came out differently from the Python back-end")
-            for a, b in zip(site.options, their_site.options):
-                if [x.slot for x in a.bindings] != [x.slot for x in b.bindings] or resolve(a.body) != b.body:
-                    raise NativeUnsupported("a decision's variables came out differently from the Python back-end")
-        if len(self.modifiers) != len(c.modifiers):
-            raise NativeUnsupported("the modifiers came out differently from the Python back-end")
-
-    def compute_sizes(self, c) -> Sizes:
-        maxl = 2 * max([b.scope.slots for b in self.blocks] + [1])  # a pushed frame: arguments + slots
-        maxr = max([b.scope.regions[0] for b in self.blocks] + [1])
+    def _sizes(self) -> Sizes:
+        ir = self.ir
         region_base = {}
-        top = c.layout.size
-        for slot in sorted(c.layout.list_slots):
-            region_base[slot] = top
-            top += self.lcap + 1
-        maxw = max(c.player_count, len(c.team_names), 1)
-        maxb = max([len(o.bindings) for s in self.sites for o in s.options]
-                   + [len(o.bindings) for _, opts in self.action_sites for o in opts] + [1])
-        stat_words = tuple(1 + self.lcap if listy else 1 for listy in self.stat_kinds)
-        score_words = c.player_count if self.p.score is not None else 0
-        return Sizes(self.lcap, maxl, maxr, self.max_captured, self.max_args, maxw, maxb, top, region_base,
-                     stat_words, score_words)
+        top = ir.layout.size
+        for slot, kind in enumerate(self.data_kinds):
+            if kind == "list":
+                region_base[slot] = top
+                top += self.lcap + 1
+        maxb = max([len(c.bindings) for site in ir.sites for c in site.choices]
+                   + [len(c.bindings) for a in ir.actions for c in a.choices] + [1])
+        return Sizes(self.lcap, max([len(b.locals) for b in ir.blocks] + [1]),
+                     max([len(r) for r in self.regions] + [1]), max([m.captured for m in ir.modifiers] + [1]),
+                     max([ir.blocks[a.block].params for a in ir.actions] + [1]),
+                     max(ir.player_count, len(ir.team_names), 1), maxb, top, region_base,
+                     ir.player_count if ir.score is not None else 0)
+
+    def env_function(self, fn: Function) -> Env:
+        return Env(self.k, lambda slot: f"v{slot}", lambda slot: fn.locals[slot].type,
+                   lambda slot, value: f"v{slot} = {value};", self.fresh, self.reasons)
+
+    def env_block(self, b: int) -> Env:
+        block = self.ir.blocks[b]
+        regions = self.regions[b]
+
+        def access(slot: int) -> str:
+            info = block.locals[slot]
+            if not info.frame:
+                return f"t{slot}"
+            if slot in regions:
+                return f"((List)F->R[{regions[slot]}])"
+            return f"F->L[{slot}]"
+
+        def set_list(slot: int, value: str) -> str:
+            if slot in regions:
+                return f"lcopy_into(S, F->R[{regions[slot]}], {value}); F->L[{slot}] = 1;"
+            return f"t{slot} = {value};"
+
+        return Env(self.k, access, lambda slot: block.locals[slot].type, set_list, self.fresh, self.reasons)
+
+    # ------------------------------------------------------------ functions
+    def _function(self, index: int, fn: Function) -> None:
+        env = self.env_function(fn)
+        rtype = ctype(fn.result)
+        captured = next((m.captured for m in self.ir.modifiers if m.fn == index), None)
+        params = [f"{ctype(fn.locals[i].type)} v{i}" for i in range(fn.params)]
+        head_params = params if captured is None else ["const i64 *C"] + params[captured:]
+        head = f"static {rtype} f{index}(St *S{''.join(', ' + p for p in head_params)})"
+        self.prototypes.append(head + ";")
+        fallback = "return EMPTY;" if rtype == "List" else "return 0;"
+        decls = []
+        if captured:
+            decls += [f"i64 v{i} = C[{i}];" for i in range(captured)]
+        for slot in range(fn.params, len(fn.locals)):
+            t = fn.locals[slot].type
+            decls.append(f"List v{slot} = EMPTY;" if is_list(t) else f"i64 v{slot} = NONE;")
+        try:
+            text = body(fn.body, env)
+        except NativeUnsupported as err:
+            self.unsupported[f"f{index}"] = f"{fn.kind} {fn.name}: {err}"
+            self.functions.append(f"{head} {{ fail(S, ST_UNSUPPORTED); {fallback} }}")
+            return
+        self.functions.append(f"{head} {{ i64 *D = S->D; (void)D; {' '.join(decls)} {text} {fallback} }}")
+
+    def _modified_values(self) -> None:
+        """MODS<v>(S, result, args…): value v's result after its active modifiers, oldest first."""
+        for v, value in enumerate(self.ir.values):
+            fn = self.ir.functions[value.fn]
+            types = [ctype(fn.locals[i].type) for i in range(fn.params)]
+            rtype = ctype(fn.result)
+            params = "".join(f", {t} a{i}" for i, t in enumerate(types))
+            args = "".join(f", a{i}" for i in range(len(types)))
+            cases = " ".join(f"case {m}: r = f{self.ir.modifiers[m].fn}(S, S->mods[i].C, r{args}); break;"
+                             for m in value.modifiers)
+            head = f"static {rtype} MODS{v}(St *S, {rtype} r{params})"
+            self.prototypes.append(head + ";")
+            self.functions.append(f"{head} {{ for (i64 i = 0; i < S->nmods; i++) switch (S->mods[i].site) "
+                                  f"{{ {cases} default: break; }} return r; }}")
+
+    def _cells(self) -> list[str]:
+        out = []
+        for c, code in enumerate(self.ir.codes):
+            entries = [f"f{fn}" if fn >= 0 else (f"f{code.default}" if code.default >= 0 else "0")
+                       for fn in code.functions]
+            arity = next((self.ir.functions[fn].params for fn in list(code.functions) + [code.default] if fn >= 0), 1)
+            rtype = next((ctype(self.ir.functions[fn].result) for fn in list(code.functions) + [code.default]
+                          if fn >= 0), "i64")
+            params = ", ".join(["St *"] + ["i64"] * arity)
+            table = "CELLS" if code.default >= 0 else "RUN"
+            out.append(f"static {rtype} (*const {table}{c}[])({params}) = {{{', '.join(entries) or '0'}}};")
+            if code.default < 0:
+                blocks = ", ".join(str(b) for b in code.blocks) or "-1"
+                out.append(f"static const i64 RUN{c}_BLOCKS[] = {{{blocks}}};")
+        return out
+
+    # ------------------------------------------------------------ blocks
+    def _instruction(self, b: int, pc: int) -> str:
+        block = self.ir.blocks[b]
+        instr = block.instrs[pc]
+        env = self.env_block(b)
+        temps = " ".join(f"{'List' if is_list(info.type) else 'i64'} t{slot} = {'EMPTY' if is_list(info.type) else 'NONE'};"
+                         for slot, info in enumerate(block.locals) if not info.frame)
+        try:
+            text = body(instr.body, env) + " " + self._terminator(instr.end, env)
+        except NativeUnsupported as err:
+            raise NativeUnsupported(f"{block.name}: {err}") from None
+        return (f"static i64 I{b}_{pc}(St *S, Frame *F) {{ i64 *D = S->D; (void)D; {temps} {text} }}")
+
+    def _terminator(self, end, env: Env) -> str:
+        if isinstance(end, s.Jump):
+            return f"return {end.target};"
+        if isinstance(end, s.Branch):
+            return f"return ({expr(end.cond, env)}) ? {end.then} : {end.other};"
+        if isinstance(end, s.Suspend):
+            return f"S->decision = {end.site}; S->decider = {expr(end.decider, env)}; return SUSPEND;"
+        if isinstance(end, s.PushFrames):
+            return f"if (npending) {{ F->pc = {end.resume}; push_pending(S); return PUSHED; }} return {end.resume};"
+        if isinstance(end, s.Pop):
+            return "return POP;"
+        raise NativeUnsupported(f"the terminator {type(end).__name__}")
+
+    def _frame_function(self, b: int, rtype: str, e) -> str:
+        name = f"Q_{self.fresh[0] + 1}"
+        self.fresh[0] += 1
+        head = f"static {rtype} {name}(St *S, Frame *F)"
+        self.prototypes.append(head + ";")
+        self.functions.append(f"{head} {{ i64 *D = S->D; (void)D; return {expr(e, self.env_block(b))}; }}")
+        return name
+
+    def _options(self, name: str, b: int, choices) -> list[str]:
+        out: list[str] = []
+        guards: list[str] = []
+        for i, choice in enumerate(choices):
+            binds = []
+            for binding in choice.bindings:
+                if self.ir.blocks[b].locals[binding.var].frame is False:
+                    raise NativeUnsupported("a choice bound to a temporary")
+                domain = self._frame_function(b, "List", binding.domain)
+                condition = self._frame_function(b, "i64", binding.condition) if binding.condition is not None else "0"
+                binds.append(f"{{{binding.var}, {domain}, {condition}, {int(binding.dependent)}}}")
+            guard = self._frame_function(b, "i64", choice.guard) if choice.guard is not None else "0"
+            out.append(f"static const Bind {name}_{i}_B[] = {{{', '.join(binds) or '{0, 0, 0, 0}'}}};")
+            out.append(f"static const i64 {name}_{i}_C[] = {{{', '.join(str(c) for c in choice.clears) or '0'}}};")
+            guards.append(guard)
+        entries = ", ".join(f"{{{len(c.bindings)}, {name}_{i}_B, {c.target}, {len(c.clears)}, {name}_{i}_C, {guards[i]}}}"
+                            for i, c in enumerate(choices))
+        out.append(f"static const Opt {name}[] = {{{entries or '{0}'}}};")
+        return out
+
+    def _decisions(self) -> list[str]:
+        ir = self.ir
+        out = []
+        for b, block in enumerate(ir.blocks):
+            names = ", ".join(f"I{b}_{pc}" for pc in range(len(block.instrs)))
+            out.append(f"static const Instr CODE_{b}[] = {{{names}}};")
+        out.append(f"static const Instr *const CODE[] = {{{', '.join(f'CODE_{b}' for b in range(len(ir.blocks)))}}};")
+        out.append(f"static const i64 BLOCK_SLOTS[] = {{{', '.join(str(len(b.locals)) for b in ir.blocks)}}};")
+        for i, site in enumerate(ir.sites):
+            out += self._options(f"SITE{i}", site.block, site.choices)
+        out.append(f"static const Site SITES[] = {{{', '.join(f'{{{len(site.choices)}, SITE{i}}}' for i, site in enumerate(ir.sites)) or '{0}'}}};")
+        actions = []
+        for i, action in enumerate(ir.actions):
+            out += self._options(f"ACTION{i}", action.block, action.choices)
+            actions.append(f"{{{action.block}, {len(action.choices)}, ACTION{i}, {ir.blocks[action.block].params}}}")
+        out.append(f"static const ActionSite ACTIONS[] = {{{', '.join(actions) or '{0}'}}};")
+        return out
 
     # ------------------------------------------------------------ statistics and score
-    def compile_outcome_extras(self) -> list[bool]:
+    def _outcome_extras(self) -> list[bool]:
         """outcome_extras(S, out): each statistic, then each player's score, into out."""
-        c = self.c
-        kinds = []
-        parts = []
-        offset = 0
-        for stat in self.p.statistics:
-            members = [None] if stat.domain is None else list(c.evaluate(stat.domain))
-            for member in members:
-                scope = CScope(False)
-                if stat.var is not None:
-                    scope.bind_as(stat.var, self.scalar(member))
-                value = self.expr(stat.value, scope)
-                listy = is_list(self.type_of(stat.value))
-                kinds.append(listy)
-                if listy:
-                    parts.append(f"lcopy_into(S, &out[{offset}], {value});")
-                    offset += 1 + self.lcap
-                else:
-                    parts.append(f"out[{offset}] = {value};")
-                    offset += 1
-        if self.p.score is not None:
-            scope = CScope(False)
-            player = scope.bind(self.p.score.player, "int")
-            value = self.expr(self.p.score.value, scope)
-            parts.append(f"for (i64 {player} = 0; {player} < {c.player_count}; {player}++) "
-                         f"{{ arena_top = 0; out[{offset} + {player}] = {value}; }}")
+        ir = self.ir
+        kinds, parts, offset = [], [], 0
+        for _, fn, _ in ir.statistics:
+            listy = is_list(ir.functions[fn].result)
+            kinds.append(listy)
+            if listy:
+                parts.append(f"lcopy_into(S, &out[{offset}], f{fn}(S));")
+                offset += 1 + self.lcap
+            else:
+                parts.append(f"out[{offset}] = f{fn}(S);")
+                offset += 1
+        if ir.score is not None:
+            parts.append(f"for (i64 p = 0; p < {ir.player_count}; p++) {{ arena_top = 0; out[{offset} + p] = f{ir.score}(S, p); }}")
+            self.functions.append(f"static i64 score_of(St *S, i64 p) {{ arena_top = 0; return f{ir.score}(S, p); }}")
+            offset += ir.player_count
         self.functions.append(
-            "static i64 outcome_extras(St *S, i64 *out) { i64 *D = S->D; (void)D; jmp_buf jb; "
-            "jmp_buf *saved = rb_escape; rb_escape = &jb; if (setjmp(jb)) { rb_escape = saved; return 1; } "
+            "static i64 outcome_extras(St *S, i64 *out) { jmp_buf jb; jmp_buf *saved = rb_escape; rb_escape = &jb; "
+            "if (setjmp(jb)) { rb_escape = saved; return 1; } "
             f"arena_top = 0; {' '.join(parts)} rb_escape = saved; return 0; }}")
-        self.extras_words = offset + (c.player_count if self.p.score is not None else 0)
+        self.extras_words = offset
         return kinds
 
     # ------------------------------------------------------------ the C text
-    def assemble(self, c) -> str:
-        z = self.sizes
-        out_words = 6 + z.maxw + MAXRA + self.extras_words
+    def _assemble(self, instructions: list, cells: list, decisions: list) -> str:
+        from .state import data_to_native
+        ir, z = self.ir, self.sizes
+        self.out_words = 6 + z.maxw + MAXRA + self.extras_words
         defines = {
             "LCAP": z.lcap, "MAXL": z.maxl, "MAXR": z.maxr, "MAXC": z.maxc, "MAXARGS": z.maxargs,
             "MAXW": z.maxw, "MAXB": z.maxb, "NDATA": z.ndata, "MAXF": MAXF, "MAXM": MAXM, "MAXA": MAXA,
             "MAXRA": MAXRA, "MAXTUPLES": MAXTUPLES, "MAXCHOICES": MAXCHOICES, "ARENA_LISTS": ARENA_LISTS,
-            "OUT_WORDS": out_words,
+            "OUT_WORDS": self.out_words, "PLAYERS": ir.player_count, "HAS_SCORE": int(ir.score is not None),
+            "MAXNODES": MAXNODES, "MAXMOVES": MAXTUPLES, "MAXDEPTH": 1024,
         }
-        self.out_words = out_words
-        code_tables = self.code_table_source()  # may add default functions: before the prototypes
-        text = [f"/* generated by the Rulebook engine for {_comment(c.p.title)}: do not edit */"]
+        initial = data_to_native(self, list(ir.initial))
+        text = [f"/* generated by the Rulebook engine for {_comment(ir.title)}: do not edit */"]
         text += [f"#define {k} {v}" for k, v in defines.items()]
-        text.append(_read("chance.c"))
-        text.append(_read("runtime.c"))
+        text += [_read("chance.c"), _read("runtime.c")]
         text += ["typedef i64 (*Instr)(St *, Frame *);",
                  "typedef struct { i64 slot; List (*domain)(St *, Frame *); i64 (*condition)(St *, Frame *); "
                  "i64 dependent; } Bind;",
@@ -149,85 +288,23 @@ class CGame(CFlat):
                  "i64 (*guard)(St *, Frame *); } Opt;",
                  "typedef struct { i64 nopts; const Opt *opts; } Site;",
                  "typedef struct { i64 block; i64 nopts; const Opt *opts; i64 nparams; } ActionSite;"]
-        text += self.consts_c
+        text += self.k.arrays
         text += self.prototypes
-        text += [f"static i64 I{b.id}_{pc}(St *S, Frame *F);" for b in self.blocks for pc in range(len(b.instrs))]
-        text += code_tables
+        text += [f"static i64 I{b}_{pc}(St *S, Frame *F);" for b, block in enumerate(ir.blocks)
+                 for pc in range(len(block.instrs))]
+        text += cells
         text += self.functions
-        text += self.instruction_source()
-        text += self.tables_source()
-        text.append(self.initial_data_source(c))
-        text.append(_read("play.c"))
+        text += instructions
+        text += decisions
+        text.append(f"static const i64 INITIAL_DATA[NDATA] = {{{', '.join(_c_int(w) for w in initial)}}};")
+        text.append(f"static const i64 TEAM_OF[] = {{{', '.join(str(t) for t in ir.team_of)}}};")
+        text += [_read("play.c"), _read("bots.c")]
         return "\n".join(text) + "\n"
 
-    def code_table_source(self) -> list[str]:
-        out = []
-        for table, (column, kind, names, result) in self.code_tables.items():
-            decl = self.p.codes[(column, kind)]
-            params = ", ".join(["St *"] + ["i64"] * len(decl.params))
-            if result:
-                index = list(self.p.codes).index((column, kind))
-                default = f"DEFAULT_{index}"
-                scope = CScope(False)
-                args = [scope.bind(p.name, "int") for p in decl.params]
-                body = self.expr(decl.default, scope) if decl.default is not None else "NONE"
-                head = f"static i64 {default}(St *S{''.join(', i64 ' + a for a in args)})"
-                self.prototypes.append(head + ";")
-                self.functions.append(f"{head} {{ i64 *D = S->D; (void)D; return {body}; }}")
-                entries = [default if name is None else self.value_names[name] for name in names]
-                out.append(f"static i64 (*const {table}[])({params}) = {{{', '.join(entries) or '0'}}};")
-                continue
-            entries = ["0" if name is None or name in self.flat_rules else self.rule_names[name] for name in names]
-            blocks = [str(self.flat_rules[name].id) if name in self.flat_rules else "-1" for name in names]
-            out.append(f"static void (*const {table}[])({params}) = {{{', '.join(entries) or '0'}}};")
-            out.append(f"static const i64 {table}_BLOCKS[] = {{{', '.join(blocks) or '-1'}}};")
-        return out
-
-    def options_source(self, name: str, options: list) -> list[str]:
-        out = []
-        for i, o in enumerate(options):
-            binds = ", ".join(f"{{{b.slot}, {b.domain}, {b.condition or '0'}, {int(b.dependent)}}}" for b in o.bindings)
-            out.append(f"static const Bind {name}_{i}_B[] = {{{binds or '{0, 0, 0, 0}'}}};")
-            clears = ", ".join(str(x) for x in o.clears)
-            out.append(f"static const i64 {name}_{i}_C[] = {{{clears or '0'}}};")
-        entries = ", ".join(f"{{{len(o.bindings)}, {name}_{i}_B, {resolve(o.body)}, {len(o.clears)}, {name}_{i}_C, "
-                            f"{o.guard or '0'}}}" for i, o in enumerate(options))
-        out.append(f"static const Opt {name}[] = {{{entries or '{0}'}}};")
-        return out
-
-    def tables_source(self) -> list[str]:
-        out = []
-        for b in self.blocks:
-            names = ", ".join(f"I{b.id}_{pc}" for pc in range(len(b.instrs)))
-            out.append(f"static const Instr CODE_{b.id}[] = {{{names}}};")
-        out.append(f"static const Instr *const CODE[] = {{{', '.join(f'CODE_{b.id}' for b in self.blocks)}}};")
-        out.append(f"static const i64 BLOCK_SLOTS[] = {{{', '.join(str(b.scope.slots) for b in self.blocks)}}};")
-        for site in self.sites:
-            out += self.options_source(f"SITE{site.id}", site.options)
-        out.append(f"static const Site SITES[] = {{{', '.join(f'{{{len(s.options)}, SITE{s.id}}}' for s in self.sites) or '{0}'}}};")
-        actions = []
-        for i, (block, options) in enumerate(self.action_sites):
-            out += self.options_source(f"ACTION{i}", options)
-            params = len(list(self.p.actions.values())[i].params)
-            actions.append(f"{{{block}, {len(options)}, ACTION{i}, {params}}}")
-        out.append(f"static const ActionSite ACTIONS[] = {{{', '.join(actions) or '{0}'}}};")
-        return out
-
-    def initial_data_source(self, c) -> str:
-        from .state import data_to_native  # the conversion knows every slot's representation
-        words = data_to_native(self, c.initial_data())
-        return f"static const i64 INITIAL_DATA[NDATA] = {{{', '.join(_c_int(w) for w in words)}}};"
-
     def reason_text(self, reason: int, args: list, show) -> str:
-        """An end-game text from its parts and the values native play gave (show: value, type → text)."""
-        out = []
-        for part in self.reasons[reason]:
-            if isinstance(part, str):
-                out.append(part)
-            else:
-                index, t = part
-                out.append(show(args[index], t))
-        return "".join(out)
+        """An end-game text from its pieces and the values native play gave (show: word, how, kind)."""
+        return "".join(part if isinstance(part, str) else show(args[part[0]], part[1], part[2])
+                       for part in self.reasons[reason])
 
 
 def _read(name: str) -> str:
@@ -242,4 +319,3 @@ def _c_int(value: int) -> str:
     if value == -(1 << 63):
         return "NONE"
     return f"{value}LL" if abs(value) >= 1 << 31 else str(value)
-

@@ -91,6 +91,12 @@ u64 rb_mt_bits(Mt *r, int k) {
     return low | (high << 32);
 }
 
+/* random.random(): 53 random bits as a float in [0, 1) (CPython's genrand_res53). */
+double rb_mt_random(Mt *r) {
+    u32 a = mt_next(r) >> 5, b = mt_next(r) >> 6;
+    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
+}
+
 /* random.randrange(n) for n >= 1 (CPython's _randbelow_with_getrandbits). */
 i64 rb_mt_below(Mt *r, i64 n) {
     int k = 0;

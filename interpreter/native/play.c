@@ -8,6 +8,7 @@ static void run(St *S) {
     jmp_buf jb;
     jmp_buf *saved = rb_escape;
     rb_escape = &jb;
+    rb_steps = rb_budget;
     if (setjmp(jb) == 0) {
         while (S->nframes) {
             Frame *F = &S->frames[S->nframes - 1];
@@ -166,8 +167,10 @@ static void play_choice(St *S, i64 which, const i64 *values) {
     run(S);
 }
 
-/* One random move: gives the choice index played (the move's option number), or -1 on an error. */
-static i64 random_move(St *S, Mt *bot, i64 *values) {
+/* One random move: gives the choice index played (the move's option number), or -1 on an error.
+ * With a standing rate (>= 0; rulebook.bots.standing_pool): when a standing action's move is
+ * open, one of those with that probability, else one of the waiting decision's own moves. */
+static i64 random_move_at(St *S, Mt *bot, i64 *values, double rate) {
     jmp_buf jb;
     jmp_buf *saved = rb_escape;
     rb_escape = &jb;
@@ -175,8 +178,19 @@ static i64 random_move(St *S, Mt *bot, i64 *values) {
     i64 total;
     i64 count = open_choices(S, &total);
     if (total == 0) fail(S, ST_NOCHOICE);
-    i64 pick = rb_mt_below(bot, total);
-    i64 which = 0;
+    i64 which = 0, pick;
+    i64 own = SITES[S->decision].nopts, own_total = 0;
+    for (i64 i = 0; i < own; i++) own_total += CHOICES[i].size;
+    if (rate >= 0 && own_total < total) {
+        if (rb_mt_random(bot) < rate) {
+            pick = rb_mt_below(bot, total - own_total);
+            which = own;
+        } else {
+            pick = rb_mt_below(bot, own_total);
+        }
+    } else {
+        pick = rb_mt_below(bot, total);
+    }
     for (; which < count; which++) {
         if (pick < CHOICES[which].size) break;
         pick -= CHOICES[which].size;
@@ -186,6 +200,8 @@ static i64 random_move(St *S, Mt *bot, i64 *values) {
     play_choice(S, which, values);
     return S->status ? -1 : which;
 }
+
+static i64 random_move(St *S, Mt *bot, i64 *values) { return random_move_at(S, bot, values, -1.0); }
 
 /* ---------------------------------------------------------------- entry points for Python */
 i64 rb_state_words(void) { return (i64)(sizeof(St) / sizeof(i64)); }
@@ -213,10 +229,25 @@ i64 rb_play_random_one(St *S, Mt *bot) {
     return random_move(S, bot, values);
 }
 
+/* A finished game's outcome into `o` (OUT_WORDS words): status, decisions, over, by_player,
+ * reason, nwinners, winners[MAXW], reason_args[MAXRA], then the statistics and scores
+ * (outcome_extras). Gives nonzero when the game did not finish natively (Python plays it). */
+static int finish_outcome(St *S, i64 *o, i64 decisions) {
+    o[0] = S->status;
+    o[1] = decisions;
+    if (S->status) return 1;
+    o[2] = S->over;
+    o[3] = S->by_player;
+    o[4] = S->reason;
+    o[5] = S->nwinners;
+    for (int i = 0; i < MAXW; i++) o[6 + i] = i < S->nwinners ? S->winners[i] : NONE;
+    for (int i = 0; i < MAXRA; i++) o[6 + MAXW + i] = S->reason_args[i];
+    return outcome_extras(S, &o[6 + MAXW + MAXRA]);
+}
+
 /* Whole games with random bots: game i has seed first+i and bots' chance random.Random(first+i).
- * Per game, OUT_WORDS words: status, decisions, over, by_player, reason, nwinners, winners[MAXW],
- * reason_args[MAXRA], then the statistics and scores (outcome_extras). A game that stops on an
- * error or a full list ends the batch early: gives the games done; Python plays that one. */
+ * A game that stops on an error or a full list ends the batch early: gives the games done, and
+ * Python plays that one. */
 i64 rb_play_games(i64 first, i64 count, i64 *out, St *S) {
     Mt bot;
     for (i64 g = 0; g < count; g++) {
@@ -230,17 +261,7 @@ i64 rb_play_games(i64 first, i64 count, i64 *out, St *S) {
             if (random_move(S, &bot, values) < 0) break;
             decisions++;
         }
-        i64 *o = &out[g * OUT_WORDS];
-        o[0] = S->status;
-        o[1] = decisions;
-        if (S->status) return g;
-        o[2] = S->over;
-        o[3] = S->by_player;
-        o[4] = S->reason;
-        o[5] = S->nwinners;
-        for (int i = 0; i < MAXW; i++) o[6 + i] = i < S->nwinners ? S->winners[i] : NONE;
-        for (int i = 0; i < MAXRA; i++) o[6 + MAXW + i] = S->reason_args[i];
-        if (outcome_extras(S, &o[6 + MAXW + MAXRA])) return g;
+        if (finish_outcome(S, &out[g * OUT_WORDS], decisions)) return g;
     }
     return count;
 }

@@ -22,6 +22,8 @@
 #define GAME_OVER 99
 
 typedef const i64 *List; /* [n, item 1, …, item n] */
+static const i64 EMPTY_LIST[1] = {0};
+#define EMPTY ((List)EMPTY_LIST)
 
 /* n: how many locals the Python back-end's frame has (arguments + the block's slots when pushed) */
 typedef struct { i64 block, pc, n; i64 L[MAXL]; i64 R[MAXR][LCAP + 1]; } Frame;
@@ -44,10 +46,18 @@ typedef struct {
 
 static jmp_buf *rb_escape;
 
+/* The step budget: play's steps between two decisions (loop turns, values ranged over, calls);
+ * run() starts each stretch with the whole budget, as the Python back-end does. */
+static i64 rb_budget = 1000000;
+static i64 rb_steps = 1000000;
+void rb_set_budget(i64 steps) { rb_budget = steps; }
+
 static void fail(St *S, i64 status) {
     S->status = status;
     longjmp(*rb_escape, 1);
 }
+
+#define TICK(n) do { rb_steps -= (n); if (rb_steps < 0) fail(S, ST_RULES); } while (0)
 
 /* ---------------------------------------------------------------- scratch lists */
 static i64 ARENA[ARENA_LISTS][LCAP + 1];
@@ -73,6 +83,13 @@ static void lcopy_into(St *S, i64 *dst, List src) {
 static List lcopy_tmp(St *S, List src) {
     i64 *l = lnew(S);
     lcopy_into(S, l, src);
+    return l;
+}
+
+static List lrange_counted(St *S, i64 low, i64 high) {
+    if (high >= low) TICK(high - low + 1);
+    i64 *l = lnew(S);
+    for (i64 v = low; v <= high; v++) lpush(S, l, v);
     return l;
 }
 
@@ -253,6 +270,48 @@ static void shuffle(St *S, i64 *D, i64 slot) {
     }
 }
 
+static List lreversed(St *S, List l) {
+    i64 *out = lnew(S);
+    for (i64 i = l[0]; i >= 1; i--) lpush(S, out, l[i]);
+    return out;
+}
+
+static inline i64 ltop(List l) { return l[0] ? l[l[0]] : NONE; }
+
+/* a die: the next face it is loaded with (a list kept at slot), else a face at random */
+static i64 roll(St *S, i64 *D, i64 slot, List faces) {
+    i64 *loaded = &D[D[slot]];
+    if (loaded[0]) {
+        i64 face = loaded[1];
+        memmove(&loaded[1], &loaded[2], sizeof(i64) * (size_t)(loaded[0] - 1));
+        loaded[0]--;
+        return face;
+    }
+    return faces[1 + rb_rand_below(&S->rng, faces[0])];
+}
+
+static List load_die(St *S, List rolls, List faces) {
+    for (i64 i = 1; i <= rolls[0]; i++) if (!lcontains(faces, rolls[i])) fail(S, ST_RULES);
+    return rolls;
+}
+
+/* links columns: table[member][cell - 1] (none: nothing); pairs (port, others) found by port */
+static List links_at(St *S, List table, i64 member, i64 cell) {
+    if (member == NONE) return EMPTY;
+    List row = (List)(intptr_t)lat(S, table, member);
+    return (List)(intptr_t)lat(S, row, cell - 1);
+}
+
+static List links_from(St *S, List table, i64 member, i64 cell, i64 port) {
+    if (member == NONE) return EMPTY;
+    List pairs = links_at(S, table, member, cell);
+    for (i64 i = 1; i <= pairs[0]; i++) {
+        List pair = (List)(intptr_t)pairs[i];
+        if (pair[1] == port) return (List)(intptr_t)pair[2];
+    }
+    return EMPTY;
+}
+
 static void lassign(St *S, i64 *D, i64 slot, List value) {
     lcopy_into(S, &D[D[slot]], value);
 }
@@ -260,6 +319,16 @@ static void lassign(St *S, i64 *D, i64 slot, List value) {
 /* ---------------------------------------------------------------- groups of nodes on a board */
 static List lgroups(St *S, const i64 *D, i64 roots, i64 size) {
     i64 *l = lnew(S);
+    i64 low = INT64_MAX;
+    for (i64 i = 0; i < size; i++) if (D[roots + i] < low) low = D[roots + i];
+    if (size <= 64) {  /* group ids are nodes low … low+size-1: a bit each */
+        uint64_t seen = 0;
+        for (i64 i = 0; i < size; i++) {
+            uint64_t bit = (uint64_t)1 << (D[roots + i] - low);
+            if (!(seen & bit)) { seen |= bit; l[++l[0]] = D[roots + i]; }
+        }
+        return l;
+    }
     for (i64 i = 0; i < size; i++) {
         i64 g = D[roots + i];
         if (!lcontains(l, g)) lpush(S, l, g);

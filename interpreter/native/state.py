@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..machine import State
-from .cexpr import NativeUnsupported, is_list
+from .cemit import NativeUnsupported, kind_of
 
 NONE = -(1 << 63)
 MASK64 = (1 << 64) - 1
@@ -47,30 +47,7 @@ class Words:
         self.total = at
 
 
-def slot_kinds(game) -> list[str]:
-    """For each Python data slot: 'int', 'bool', 'text' or 'list'."""
-    c = game.c
-    kinds = ["int"] * c.layout.size
-    for name, var in c.layout.vars.items():
-        t = c.p.vars[name].type
-        kind = "list" if var.holds_list else {"bool": "bool", "text": "text"}.get(t.name, "int")
-        count = 1
-        for d in var.dims:
-            count *= d.size
-        for slot in range(var.base, var.base + count):
-            kinds[slot] = kind
-    for slot in c.layout.list_slots:
-        kinds[slot] = "list"
-    return kinds
-
-
 def scalar_to_native(game, value: Any) -> int:
-    if isinstance(value, dict):  # a table row: its number
-        for table in game.c.tables.values():
-            for i, row in enumerate(table.rows):
-                if row is value or row == value:
-                    return i
-        raise NativeUnsupported("a table row that is not the table's own")
     if value is None:
         return NONE
     if value is True or value is False:
@@ -80,9 +57,9 @@ def scalar_to_native(game, value: Any) -> int:
             raise NativeUnsupported(f"number {value} is too large")
         return value
     if isinstance(value, str):
-        if value not in game._text_index:
+        if value not in game.k.text_ids:
             raise NativeUnsupported(f"a text made during play ({value!r})")
-        return game._text_index[value]
+        return game.k.text_ids[value]
     raise NativeUnsupported(f"a {type(value).__name__} in the state")
 
 
@@ -92,37 +69,29 @@ def scalar_from_native(game, word: int, kind: str) -> Any:
     if kind == "bool":
         return bool(word)
     if kind == "text":
-        return game.texts[word]
-    if kind.startswith("row:"):
-        return game.c.tables[kind[4:]].rows[word]
+        return game.k.texts[word]
     return word
 
 
-def local_kind(t) -> str:
-    if is_list(t):
-        return "list"
-    if t in ("bool", "text"):
-        return t
-    if isinstance(t, tuple) and t[0] == "row":
-        return "row:" + t[1]
-    return "int"
+def _list_to_native(game, value, words, at: int) -> None:
+    items = tuple(value)
+    if len(items) > game.sizes.lcap:
+        raise NativeUnsupported("a list longer than the native lists")
+    words[at] = len(items)
+    for i, item in enumerate(items):
+        words[at + 1 + i] = scalar_to_native(game, item)
 
 
 def data_to_native(game, data: list) -> list[int]:
     z = game.sizes
-    kinds = game.kinds if hasattr(game, "kinds") else slot_kinds(game)
-    game.kinds = kinds
     words = [0] * z.ndata
     for slot, value in enumerate(data):
-        if kinds[slot] == "list":
+        if game.data_kinds[slot] == "list":
             base = z.region_base[slot]
             words[slot] = base
-            items = tuple(value)
-            if len(items) > z.lcap:
-                raise NativeUnsupported("a list longer than the native lists")
-            words[base] = len(items)
-            for i, item in enumerate(items):
-                words[base + 1 + i] = scalar_to_native(game, item)
+            if value is None:
+                raise NativeUnsupported("a list slot holding none")
+            _list_to_native(game, value, words, base)
         else:
             words[slot] = scalar_to_native(game, value)
     return words
@@ -131,28 +100,24 @@ def data_to_native(game, data: list) -> list[int]:
 def data_from_native(game, words, offset: int) -> list:
     z = game.sizes
     out = []
-    for slot, kind in enumerate(game.kinds):
-        word = words[offset + slot]
+    for slot, kind in enumerate(game.data_kinds):
         if kind == "list":
             base = offset + z.region_base[slot]
             out.append(tuple(words[base + 1: base + 1 + words[base]]))
         else:
-            out.append(scalar_from_native(game, word, kind))
+            out.append(scalar_from_native(game, words[offset + slot], kind))
     return out
-
-
-def block_kinds(game, block: int) -> dict[int, str]:
-    scope = game.blocks[block].scope
-    return {slot: local_kind(t) for slot, t in scope.slot_types.items()}
 
 
 def to_native(game, S: State, words, w: Words) -> None:
     """Write Python state S into the native word array `words`."""
-    z = w.z
+    z, ir = w.z, game.ir
     for i in range(w.total):
         words[i] = 0
     if S.result is not None:
         raise NativeUnsupported("a finished game")
+    if S.rng.__class__ is not int:
+        raise NativeUnsupported("explicit chance")
     rng = S.rng & MASK64
     words[1] = rng - (1 << 64) if rng >= 1 << 63 else rng
     words[2], words[3] = S.decision, S.decider
@@ -174,62 +139,48 @@ def to_native(game, S: State, words, w: Words) -> None:
     for f, (block, pc, L) in enumerate(S.frames):
         at = w.frames + f * w.frame_words
         words[at], words[at + 1], words[at + 2] = block, pc, len(L)
-        kinds = block_kinds(game, block)
-        regions = game.blocks[block].scope.list_regions
-        if len(L) > z.maxl:
-            raise NativeUnsupported("a frame with more locals than native frames keep")
+        regions = game.regions[block]
         for slot in range(z.maxl):
             words[at + 3 + slot] = NONE
         for slot, value in enumerate(L):
-            if kinds.get(slot) == "list" and value is not None:
-                region = at + 3 + z.maxl + regions[slot] * (z.lcap + 1)
-                items = tuple(value)
-                if len(items) > z.lcap:
-                    raise NativeUnsupported("a list longer than the native lists")
-                words[region] = len(items)
-                for i, item in enumerate(items):
-                    words[region + 1 + i] = scalar_to_native(game, item)
+            if slot in regions and value is not None:
+                _list_to_native(game, value, words, at + 3 + z.maxl + regions[slot] * (z.lcap + 1))
                 words[at + 3 + slot] = 1
-            else:
+            elif value is not None:
                 words[at + 3 + slot] = scalar_to_native(game, value)
 
 
 def from_native(game, words, w: Words, result=None) -> State:
     """The Python State for the native words (at a decision, or over: then `result` is given)."""
-    z = w.z
-    rng = words[1] & MASK64
+    z, ir = w.z, game.ir
     data = data_from_native(game, words, w.data)
     frames = []
     for f in range(words[w.nframes]):
         at = w.frames + f * w.frame_words
         block, pc = words[at], words[at + 1]
-        kinds = block_kinds(game, block)
-        regions = game.blocks[block].scope.list_regions
+        infos = ir.blocks[block].locals
+        regions = game.regions[block]
         L: list = []
-        for slot in range(words[at + 2]):
+        for slot, info in enumerate(infos):
             word = words[at + 3 + slot]
-            kind = kinds.get(slot, "int")
-            if kind == "list":
-                if word == NONE:
-                    L.append(None)
-                else:
-                    region = at + 3 + z.maxl + regions[slot] * (z.lcap + 1)
-                    L.append(tuple(words[region + 1: region + 1 + words[region]]))
+            if word == NONE or not info.frame:
+                L.append(None)
+            elif slot in regions:
+                region = at + 3 + z.maxl + regions[slot] * (z.lcap + 1)
+                L.append(tuple(words[region + 1: region + 1 + words[region]]))
             else:
-                L.append(scalar_from_native(game, word, kind))
+                L.append(scalar_from_native(game, word, kind_of(info.type)))
         frames.append([block, pc, L])
     mods = []
     for i in range(words[w.nmods]):
         at = w.mods + i * w.mod_words
         site = words[at]
-        count = game.modifiers[site][2]
+        count = ir.modifiers[site].captured
         mods.append((site, tuple(words[at + 2: at + 2 + count]), words[at + 1]))
     allows = []
     for i in range(words[w.nallows]):
         at = w.allows + i * w.allow_words
         action = words[at]
-        count = len(list(game.p.actions.values())[action].params)
+        count = ir.blocks[ir.actions[action].block].params
         allows.append((action, tuple(words[at + 2: at + 2 + count]), words[at + 1]))
-    decision, decider = words[2], words[3]
-    return State(data, frames, rng, tuple(mods), decision, decider, result, tuple(allows))
-
+    return State(data, frames, words[1] & MASK64, tuple(mods), words[2], words[3], result, tuple(allows))

@@ -24,7 +24,7 @@ from typing import Optional
 
 from rulebook.dsl.errors import RulebookError
 
-FLAGS = ("-O2", "-shared", "-fPIC", "-std=gnu99", "-fwrapv", "-w")
+FLAGS = ("-O2", "-shared", "-fPIC", "-std=gnu99", "-fwrapv", "-ffp-contract=off", "-w")  # no fused multiply-add: MCTS arithmetic as in Python
 
 
 class NativeUnavailable(RulebookError):

@@ -131,7 +131,8 @@ def _read(path: Path, vocabulary: Vocabulary, program: Program) -> None:
 
 
 ACTION_ORDER = ("new_game", "refused_game", "set_zone", "run", "place", "play", "random_state", "expect_zone",
-                "expect", "expect_view", "at_step", "legal", "result", "invariants", "rejected", "unchanged")
+                "expect", "expect_view", "at_step", "legal_moves", "legal", "result", "invariants", "rejected",
+                "unchanged")
 
 
 def _actions(entry: dict) -> list:

@@ -277,11 +277,37 @@ class World:
     def a_play(self, step: StepDef, moves, values: dict) -> None:
         """Play moves by their text. An entry may be a dict: `{move: T, each: [a, b]}` plays T once
         per piece (or list item) of the captured a and b, taken side by side; `if_legal: true`
-        plays it only when it is a legal move then (e.g. ending an optional series of choices)."""
+        plays it only when it is a legal move then (e.g. ending an optional series of choices);
+        `times: n` plays it n times (a number, or a captured count such as `{n:int}`)."""
         for entry in moves if isinstance(moves, list) else [moves]:
             entry = entry if isinstance(entry, dict) else {"move": entry}
-            for bound_step, bound in self._each(step, entry.get("each"), values):
-                self._play_one(bound_step, entry["move"], bound, bool(entry.get("if_legal")))
+            times = entry.get("times", 1)
+            times = values.get(times, times) if isinstance(times, str) else times
+            if not isinstance(times, int) or times < 0:
+                raise ScenarioFailure(f"'times' must be a count, not {times!r}")
+            for _ in range(times):
+                for bound_step, bound in self._each(step, entry.get("each"), values):
+                    self._play_one(bound_step, entry["move"], bound, bool(entry.get("if_legal")))
+
+    def a_legal_moves(self, step: StepDef, spec: dict, values: dict) -> None:
+        """The waiting decision offers exactly these moves: `move` filled once per item of the
+        captured `items` (a list, or words listed 'a, b and c'); it is `player`'s decision."""
+        if self.game.is_terminal(self.state):
+            raise ScenarioFailure("the game is over")
+        if "player" in spec:
+            player = self.evaluate(step, spec["player"], values)
+            decider = self.game.current_player(self.state)
+            if decider != player:
+                raise ScenarioFailure(f"it is {self.game.player_names[decider]}'s decision, "
+                                      f"not {self.game.player_names[player]}'s")
+        items = values[spec["items"]]
+        items = split_list(items) if isinstance(items, str) else list(items)
+        wanted = sorted(self.format(step, spec["move"], dict(values, item=item)).lower() for item in items)
+        found = sorted(str(m).lower() for m in self.game.legal_moves(self.state))
+        if wanted != found:
+            message = spec.get("message", "expected the moves {wanted}, found {found}")
+            raise ScenarioFailure(self.format(step, message, dict(values, wanted="; ".join(wanted),
+                                                                   found="; ".join(found))))
 
     def _each(self, step: StepDef, names, values: dict) -> list:
         """(step, values) once per item of the named captured values, zipped; once if none named."""

@@ -18,6 +18,10 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cluster", metavar="tcp://HOST:PORT",
                         help="play on the Dask scheduler at this address instead of local processes")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON to FILE")
+    parser.add_argument("--standing-rate", type=float, metavar="P",
+                        help="random and greedy players take a standing action the rules allow (an `action` "
+                             "an `allow` block offers) with probability P whenever one is allowed, so cards "
+                             "and powers get used (default: uniform over every legal move)")
 
 
 def add_parsers(commands) -> None:

@@ -13,7 +13,7 @@ from typing import Optional
 from rulebook.dsl.errors import OptionsError
 from rulebook.interpreter.game import Game
 
-NATIVE_BOTS = {"random"}
+NATIVE_BOTS = {"random", "greedy", "mcts"}
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,7 @@ def choose(game: Game, bots: tuple) -> Choice:
     mode = wanted()
     if mode == "python":
         return Choice(None, "RULEBOOK_BACKEND=python")
-    if any(str(b) not in NATIVE_BOTS for b in bots):
+    if any(str(b).split(":")[0] not in NATIVE_BOTS for b in bots):
         reason = "bots other than random play in Python"
     else:
         from rulebook.interpreter.native.backend import native_for, why_not

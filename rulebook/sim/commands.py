@@ -72,8 +72,8 @@ def run_simulate(args) -> int:
         except OSError as err:
             raise SimulationError(f"cannot make {args.keep_records}: {err.strerror or err}") from None
     summary, run = simulate(args.game, options, args.games, args.seed, args.bots, args.workers,
-                            args.cluster, progress=True, mods=tuple(args.mod), keep_records=args.keep_records,
-                            check=args.check, failures=args.failures)
+                            args.cluster, progress=True, mods=tuple(args.mod), standing_rate=args.standing_rate,
+                            keep_records=args.keep_records, check=args.check, failures=args.failures)
     print_summary(summary, run)
     if args.json:
         _write(args.json, json.dumps(_json_safe(dict(public(summary), run=run)), indent=1) + "\n")
@@ -93,7 +93,7 @@ def run_compare(args) -> int:
     _check_outputs(args.json)
     rows, a, b = compare_options(args.game, options_a, options_b, args.games, args.seed, args.bots,
                                  args.workers, args.cluster, progress=True, mods_a=tuple(args.a_mod),
-                                 mods_b=tuple(args.b_mod))
+                                 mods_b=tuple(args.b_mod), standing_rate=args.standing_rate)
     print_comparison(rows, a, b, (_side(args.a, args.a_mod), _side(args.b, args.b_mod)))
     if args.json:
         data = {"a": {"given": args.a, **public(a)}, "b": {"given": args.b, **public(b)}, "figures": rows,

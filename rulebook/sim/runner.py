@@ -33,18 +33,22 @@ class RunSpec:
     bots: tuple           # one bot name per seat
     mods: tuple = ()      # mod folders layered over the rules, in order (absolute paths)
     keep: Optional[str] = None  # a folder to write each game's full record into
+    standing_rate: Optional[float] = None  # random and greedy seats: see rulebook.bots.standing_pool
     check: bool = False  # check the rules' invariants after every step
     failures: Optional[str] = None  # where a failed game's record goes (rulebook/failures.py)
 
     @classmethod
     def make(cls, game_ref: str, options: dict, bots: str, players: int, mods: tuple = (),
-             keep: Optional[str] = None, check: bool = False, failures: Optional[str] = None) -> "RunSpec":
+             keep: Optional[str] = None, standing_rate: Optional[float] = None, check: bool = False,
+             failures: Optional[str] = None) -> "RunSpec":
         path = Path(game_ref)
         rules = str(path.resolve()) if path.is_dir() else game_ref
         seats = tuple(str(b) for b in bots_for_seats(bots, players))
         frozen = ((name, tuple(v) if isinstance(v, list) else v) for name, v in options.items())
+        if standing_rate is not None and not 0.0 <= standing_rate <= 1.0:
+            raise SimulationError(f"--standing-rate must be between 0 and 1, not {standing_rate}")
         return cls(rules, tuple(sorted(frozen)), seats, tuple(str(Path(m).resolve()) for m in mods),
-                   str(Path(keep).resolve()) if keep else None, check,
+                   str(Path(keep).resolve()) if keep else None, standing_rate, check,
                    str(failures_folder(failures).resolve()))
 
 
@@ -140,9 +144,9 @@ def play_chunk(spec: RunSpec, first_seed: int, count: int) -> tuple:
         native = None if spec.keep or spec.check else backend.native_player(game, spec.bots)
         if native is not None:
             before = native.fallbacks
-            outcomes = native.play_games(first_seed, count)
+            outcomes = native.play_games(first_seed, count, spec.bots, spec.standing_rate)
             return ("ok", outcomes, native.fallbacks - before)
-        bots = [make_bot(name) for name in spec.bots]
+        bots = [make_bot(name, spec.standing_rate) for name in spec.bots]
         return ("ok", [play_one(game, bots, seed, spec) for seed in range(first_seed, first_seed + count)], 0)
     except RulebookError as err:
         return ("error", str(err))

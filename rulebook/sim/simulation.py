@@ -22,7 +22,7 @@ from .summary import GameInfo, summarise
 def simulate(game_ref: str, options: Optional[dict] = None, games: int = 100, seed: int = 0,
              bots: str = "random", workers: Optional[int] = None, cluster: Optional[str] = None,
              progress: bool = False, label: str = "simulating", mods: tuple = (),
-             keep_records: Optional[str] = None, check: bool = False,
+             standing_rate: Optional[float] = None, keep_records: Optional[str] = None, check: bool = False,
              failures: Optional[str] = None) -> tuple[dict, dict]:
     """Play `games` games (game i uses seed `seed + i`) and give (summary, run details); with
     `keep_records`, each game's full record is written into that folder as game-SEED.json; with
@@ -33,15 +33,21 @@ def simulate(game_ref: str, options: Optional[dict] = None, games: int = 100, se
     workers played or where; the run details say where and how fast."""
     options = dict(options or {})
     game = api.load_game(game_ref, options, mods=mods)
-    spec = RunSpec.make(str(game_ref), options, bots, game.player_count, tuple(mods), keep_records, check, failures)
+    spec = RunSpec.make(str(game_ref), options, bots, game.player_count, tuple(mods), keep_records, standing_rate,
+                        check, failures)
     remember_game(spec, game)  # forked workers inherit it, compiled
-    chosen = backend.choose(game, spec.bots)  # native code is built here, once, before any worker starts
+    # Native code is built here, once, before any worker starts. Records need every move's text: kept
+    # games play in Python.
+    chosen = (backend.Choice(None, "records are kept") if keep_records else
+              backend.Choice(None, "checking every step") if check else backend.choose(game, spec.bots))
     started = time.perf_counter()
     fell_back: list = []
     with ProgressBar(games, label, enabled=None if progress else False) as bar:
         outcomes = run_games(spec, seed, games, workers, cluster, bar.advance, fell_back)
     seconds = time.perf_counter() - started
     summary = summarise(GameInfo.of(game), outcomes, spec.bots, seed)
+    if standing_rate is not None:
+        summary["standing_rate"] = standing_rate
     count = default_workers() if workers is None else workers
     where = f"Dask cluster at {cluster}" if cluster else f"{count} local worker{'s' if count != 1 else ''}"
     run = {"where": where + ", " + _backend_words(chosen, fell_back[0] if fell_back else 0),
@@ -67,7 +73,8 @@ def _backend_words(chosen, fell_back: int) -> str:
 
 def compare_options(game_ref: str, options_a: dict, options_b: dict, games: int = 100, seed: int = 0,
                     bots: str = "random", workers: Optional[int] = None, cluster: Optional[str] = None,
-                    progress: bool = False, mods_a: tuple = (), mods_b: tuple = ()) -> tuple[list, dict, dict]:
+                    progress: bool = False, mods_a: tuple = (), mods_b: tuple = (),
+                    standing_rate: Optional[float] = None) -> tuple[list, dict, dict]:
     """Simulate the game under options (and mods) A and under options (and mods) B with the same
     seeds and bots; give (rows of compared figures, summary A, summary B)."""
     for side, options, mods in (("A", options_a, mods_a), ("B", options_b, mods_b)):
@@ -75,6 +82,6 @@ def compare_options(game_ref: str, options_a: dict, options_b: dict, games: int 
             api.load_game(game_ref, options, mods=mods)  # both sides checked before any game is played
         except OptionsError as err:
             raise OptionsError(f"options {side}: {err}") from None
-    a, _ = simulate(game_ref, options_a, games, seed, bots, workers, cluster, progress, "A", mods_a)
-    b, _ = simulate(game_ref, options_b, games, seed, bots, workers, cluster, progress, "B", mods_b)
+    a, _ = simulate(game_ref, options_a, games, seed, bots, workers, cluster, progress, "A", mods_a, standing_rate)
+    b, _ = simulate(game_ref, options_b, games, seed, bots, workers, cluster, progress, "B", mods_b, standing_rate)
     return compare(a, b), a, b
