@@ -57,9 +57,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=200, help="games per timed batch (default 200)")
     parser.add_argument("--batches", type=int, default=5, help="timed batches; the median is reported")
+    parser.add_argument("--game", action="append", default=[], metavar="PATH-OR-NAME",
+                        help="only this game (repeatable): a shipped game's player counts, or a rules folder")
     args = parser.parse_args()
+    games = [(n, o) for n, o in DEFAULT_GAMES if not args.game or n in args.game]
+    games += [(n, {}) for n in args.game if n not in {name for name, _ in DEFAULT_GAMES}]
     print(f"{'game':<22}{'games/s':>10}{'decisions/s':>14}{'copy µs':>10}{'json µs':>10}")
-    for name, options in DEFAULT_GAMES:
+    for name, options in games:
         game = load_game(name, options)
         playouts(game, 10, 10_000)  # warm up
         rates, decision_rates = [], []
@@ -71,7 +75,7 @@ def main() -> None:
         copy_us = statistics.median(per_call(state.copy) for _ in range(5)) * 1e6
         json_us = statistics.median(per_call(lambda: game.state_from_json(json.loads(json.dumps(state.to_json()))),
                                              500) for _ in range(5)) * 1e6
-        label = f"{name} {options.get('players', '')}p"
+        label = f"{name} {options['players']}p" if "players" in options else str(name)
         print(f"{label:<22}{statistics.median(rates):>10.0f}{statistics.median(decision_rates):>14.0f}"
               f"{copy_us:>10.1f}{json_us:>10.1f}")
 

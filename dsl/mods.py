@@ -50,7 +50,7 @@ def read_mod(folder: Path | str) -> Mod:
     schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
     errors = sorted(Draft202012Validator(schema).iter_errors(data), key=lambda e: list(map(str, e.path)))
     if errors:
-        raise RulesError([Diagnostic(located.span(tuple(e.absolute_path)), e.message) for e in errors])
+        raise RulesError([Diagnostic(located.span(tuple(e.absolute_path)), _said(e)) for e in errors])
     mod = Mod(folder, str(data["name"]), str(data.get("description", "")), str(data["game"]),
               str(data["game_version"]), located.span(()), located.span(("game_version",)),
               located.span(("game",)))
@@ -73,6 +73,21 @@ def read_mod(folder: Path | str) -> Mod:
     if problems:
         raise RulesError(problems)
     return mod
+
+
+def _said(error) -> str:
+    """A schema's complaint about a manifest, said with what the missing field is for."""
+    if error.validator == "required":
+        field = error.message.split("'")[1] if "'" in error.message else ""
+        what = SCHEMA_FIELDS.get(field, "")
+        return f"'{field}' is missing" + (f" ({what})" if what else "")
+    if error.validator == "additionalProperties":
+        return error.message.replace("Additional properties are not allowed", "unknown field")
+    return error.message
+
+
+SCHEMA_FIELDS = {"name": "the mod's name", "game": "the game it extends: a shipped game's name or a folder",
+                 "game_version": "the version of that game it was written for"}
 
 
 def _key(decl: n.Node) -> Optional[tuple]:

@@ -50,13 +50,19 @@ def _what(compiled, name: str) -> tuple[str, Optional[Span]]:
     ir = compiled.ir
     if name[:1] == "f" and name[1:].isdigit() and int(name[1:]) < len(ir.functions):
         fn = ir.functions[int(name[1:])]
-        kind, _, rest = fn.name.partition(" ")
-        return (f"{kind} '{rest}'" if rest else fn.name), fn.span
+        return _words(fn.name), fn.span
     if name[:1] == "b" and "_" in name:
         block = ir.blocks[int(name[1:].split("_")[0])]
-        kind, _, rest = block.name.partition(" ")
-        return (f"{kind} '{rest}'" if rest else block.name), block.span
+        return _words(block.name), block.span
     return "the rules", None
+
+
+def _words(name: str) -> str:
+    """`rule deal` → "rule 'deal'"; `when ping` → "'when ping'" (a trigger is named by its head)."""
+    kind, _, rest = name.partition(" ")
+    if kind == "when" or not rest:
+        return f"'{name}'"
+    return f"{kind} '{rest}'"
 
 
 def _recursion(compiled, frames: list[str]) -> RulesRuntimeError:
@@ -69,8 +75,8 @@ def _recursion(compiled, frames: list[str]) -> RulesRuntimeError:
     named = [_what(compiled, name) for name in cycle]
     what, span = named[-1]
     via = f" (through {', '.join(w for w, _ in named[:-1])})" if len(named) > 1 else ""
-    return RulesRuntimeError(span, f"{what} calls itself without end{via}, or too deeply: "
-                                   f"{most:,} calls nested with no decision")
+    return RulesRuntimeError(span, f"{what} calls itself without end{via}, or too deeply for "
+                                   f"Python, with no decision in between")
 
 
 def _said(err: BaseException) -> str:

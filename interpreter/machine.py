@@ -148,7 +148,7 @@ def run(S: State, compiled) -> None:
 
 def finish(S: State, over: GameOver) -> None:
     """`end game` was reached: the state holds the result, and play stands nowhere."""
-    S.result = (tuple(over.winners[0]), bool(over.winners[1]), over.reason)
+    S.result = (tuple(dict.fromkeys(over.winners[0])), bool(over.winners[1]), over.reason)  # each once
     S.frames = []
     S.allows = ()
     S.decision = -1

@@ -43,21 +43,23 @@ def check_move(game, S: State, move: Any) -> tuple:
     IllegalMove (S unchanged) for anything else."""
     site, frame = game._pending(S)
     if not isinstance(move, Move):
-        raise IllegalMove(f"not a move: {move!r}")
+        raise IllegalMove(f"not a move: {_short(move)} (apply takes a Move; move_from_json reads one "
+                          f"from its JSON form)")
     if not (_whole(move.decision) and _whole(move.option) and move.values.__class__ is tuple):
         raise IllegalMove(f"not a move: {move!r} (a move is whole numbers for its decision and option, "
                           f"and a tuple of values)")
     if move.decision != site.id:
-        raise IllegalMove(f"'{move}' answers another decision than the one waiting ({site.span})")
+        raise IllegalMove(f"{_named(move)} answers another decision than the one waiting ({site.span})")
     choices = game._choices(S) if any(a[2] == S.decider for a in S.allows) else \
         [(o, frame[2], None) for o in site.options]
     if not 0 <= move.option < len(choices):
-        raise IllegalMove(f"'{move}' is not one of the choices here")
+        raise IllegalMove(f"{_named(move)} is not one of the choices here: its option {move.option} is not "
+                          f"one of 0 to {len(choices) - 1}")
     option, base, block = choices[move.option]
     if option.guard is not None and not option.guard(S, base):
-        raise IllegalMove(f"'{move}' is not allowed now")
+        raise IllegalMove(f"{_named(move)} is not allowed now")
     if len(move.values) != len(option.bindings):
-        raise IllegalMove(f"'{move}' gives {len(move.values)} value(s), {len(option.bindings)} wanted")
+        raise IllegalMove(f"{_named(move)} gives {len(move.values)} value(s), {len(option.bindings)} wanted")
     L = base[:]
     for binding, value in zip(option.bindings, move.values):
         if not one_of(value, binding.domain(S, L)):
@@ -81,6 +83,11 @@ def move_of_json(game, S: State, raw: Any) -> Move:
     move = Move(decision, option, values, label)
     check_move(game, S, move)
     return move
+
+
+def _named(move: Move) -> str:
+    """A move in a message: its text when it has one, else its JSON form."""
+    return f"'{move}'" if move.label is not None else f"the move {_short(move.to_json())}"
 
 
 def _short(raw: Any) -> str:

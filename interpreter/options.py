@@ -72,6 +72,8 @@ def resolve_options(program: Program, given: dict) -> tuple[dict, int]:
             listing = ", ".join(sorted(known)) or "none"
             raise OptionsError(f"unknown option '{name}'{did_you_mean(name, known)}; "
                                f"{program.title} has: {listing}")
+    for name, value in given.items():
+        _check_value(program, name, known[name], value)
     errors = sorted(Draft202012Validator(schema).iter_errors(given), key=lambda e: list(map(str, e.path)))
     if errors:
         e = errors[0]
@@ -91,6 +93,27 @@ def resolve_options(program: Program, given: dict) -> tuple[dict, int]:
             raise OptionsError(f"option '{name}' has no default; give it a value")
     player_count = values.pop("players", 2)
     return values, player_count
+
+
+def _check_value(program: Program, name: str, prop: dict, value: Any) -> None:
+    """One option's value against its kind, said in a player's words (JSON Schema would take
+    5.0 for the whole number 5, and 1 for true)."""
+    kind = prop.get("type")
+    if kind == "integer":
+        low, high = prop["minimum"], prop["maximum"]
+        if value.__class__ is not int or not low <= value <= high:
+            shown = repr(value) if isinstance(value, str) else str(value).lower() if isinstance(value, bool) else value
+            if name == "players":
+                raise OptionsError(f"{program.title} is played by {low} to {high} players, not {shown}")
+            raise OptionsError(f"option '{name}' must be a whole number from {low} to {high}, not {shown}")
+    elif kind == "boolean" and value.__class__ is not bool:
+        raise OptionsError(f"option '{name}' is true or false, not {value!r}")
+    elif kind == "array":
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise OptionsError(f"option '{name}' is a list of names (e.g. A,B), not {value!r}")
+        twice = next((v for i, v in enumerate(value) if v in value[:i]), None)
+        if twice is not None:
+            raise OptionsError(f"option '{name}' names {twice!r} twice")
 
 
 def _as_list(value: Any) -> Any:

@@ -50,10 +50,10 @@ class RunTime:
         self.budget = self.steps = DEFAULT_STEP_BUDGET
 
 
-def runaway(RT: RunTime, span: Span) -> None:
-    """The step budget ran out at a loop's turn (called by compiled code)."""
+def runaway(RT: RunTime, span: Span, what: str = "at this loop") -> None:
+    """The step budget ran out (called by compiled code): at a loop's turn, or where `what` says."""
     raise Runaway(span, f"the rules run away here: play went {RT.budget:,} steps (loop turns, values "
-                        f"ranged over, calls) without a decision, the last of them at this loop; "
+                        f"ranged over, calls) without a decision, the last of them {what}; "
                         f"does it ever end?")
 
 
@@ -66,6 +66,17 @@ def steps_range(RT: RunTime, low: int, high: int, span: Span) -> range:
             raise Runaway(span, f"the rules run away here: this goes through {size:,} values at once, more "
                                 f"than the step budget ({RT.budget:,}) allows between two decisions")
     return range(low, high)
+
+
+def steps_concat(RT: RunTime, left: tuple, right: tuple, span: Span) -> tuple:
+    """left + right, the length of the list built taken from the step budget."""
+    joined = left + right
+    RT.steps -= len(joined)
+    if RT.steps < 0:
+        raise Runaway(span, f"the rules run away here: play went {RT.budget:,} steps (loop turns, values "
+                            f"ranged over, lists built) without a decision, the last of them building a "
+                            f"list of {len(joined):,} values; does it ever stop growing?")
+    return joined
 
 
 def too_deep(S, span: Span) -> None:

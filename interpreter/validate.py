@@ -6,6 +6,7 @@ are whole numbers from 0, a player is one of the seats, a node lies on its board
 """
 from __future__ import annotations
 
+import json
 import re
 from typing import Any, Callable, Iterator, Optional
 
@@ -93,8 +94,10 @@ class SlotChecks:
         self.compiled = c
         self.runs: list[tuple[int, int, Callable, str, Callable[[int], str]]] = []
         flow = ((CURRENT_PLAYER, _below(game.player_count), f"a player (0 to {game.player_count - 1})", "whose turn"),
-                (CURRENT_PHASE, _from_minus_one(len(c.phase_names)), "a phase number", "the phase"),
-                (CURRENT_STEP, _from_minus_one(len(c.step_names)), "a step number", "the step"))
+                (CURRENT_PHASE, _from_minus_one(len(c.phase_names)), f"a phase (-1 to {len(c.phase_names) - 1})",
+                 "the phase"),
+                (CURRENT_STEP, _from_minus_one(len(c.step_names)), f"a step (-1 to {len(c.step_names) - 1})",
+                 "the step"))
         for slot, test, words, name in flow:
             self.runs.append((slot, slot + 1, test, words, _named(name)))
         for zone in c.layout.zones.values():
@@ -216,7 +219,11 @@ def _check_groups(data: list, board) -> None:
 
 
 def _shown(value: Any) -> str:
-    text = repr(list(value) if isinstance(value, tuple) else value)
+    """A value as the saved JSON writes it (so it can be found there), cut short."""
+    try:
+        text = json.dumps(value, default=str)
+    except (TypeError, ValueError):
+        text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -252,7 +259,7 @@ class StateChecker:
     def check(self, S: State) -> None:
         c = self.game.compiled
         if not isinstance(S.data, list) or len(S.data) != c.layout.size:
-            raise InvalidState(f"its data holds {len(S.data)} values, this game's {c.layout.size}")
+            raise InvalidState(f"its data holds {len(S.data)} values; this game's states hold {c.layout.size}")
         self.slots.check(S.data)
         if self.game.chance == "seeded" and not (_whole(S.rng) and 0 <= S.rng <= MASK64):
             raise InvalidState(f"its chance generator is {_shown(S.rng)}, not a whole number from 0 to 2**64 - 1")

@@ -37,6 +37,8 @@ def find_rules(name_or_path: str | Path) -> Path:
     if shipped.is_dir():
         return shipped
     games = ", ".join(shipped_games()) or "none"
+    if path.is_file():
+        raise GameNotFound(f"'{name_or_path}' is a file: a game is the folder of its rules ({path.parent})")
     raise GameNotFound(f"no game '{name_or_path}': not a folder, and not one of the shipped games ({games})")
 
 

@@ -19,6 +19,8 @@ from rulebook.interpreter.game import Game
 from rulebook.interpreter.machine import State
 from rulebook.interpreter.moves import Move
 
+# More iterations a move than anyone waits for (a million take hours a move in Python).
+MAX_MCTS_ITERATIONS = 1_000_000
 DEFAULT_MCTS_ITERATIONS = 100
 
 
@@ -130,8 +132,9 @@ class MCTSBot(Bot):
     """
 
     def __init__(self, iterations: int = DEFAULT_MCTS_ITERATIONS, exploration: float = 1.4):
-        if iterations < 1:
-            raise UnknownBot(f"an MCTS budget must be at least 1 iteration, not {iterations}")
+        if not 1 <= iterations <= MAX_MCTS_ITERATIONS:
+            raise UnknownBot(f"an MCTS budget must be from 1 to {MAX_MCTS_ITERATIONS:,} iterations a move, "
+                             f"not {iterations:,}")
         self.iterations = iterations
         self.exploration = exploration
         self.name = f"mcts:{iterations}"

@@ -77,7 +77,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="a seat a person plays: its number (from 1) or its player's name (repeatable)")
     play.add_argument("--bots", metavar="BOTS", help=BOTS_HELP.replace("(default random)", "(default random); "
                                                                        "'human' in the list seats a person"))
-    play.add_argument("--seed", type=int, help="seed for the game's chance and the bots (default 0)")
+    play.add_argument("--seed", type=int, help="seed for the game's chance and the bots (default 0; with a person "
+                                               "at the table, a fresh random seed, kept in a full record)")
     _game_arguments(play)
     play.add_argument("--as", dest="as_player", metavar="PLAYER",
                       help="print the log as this player may see it; --save/--json then write their record")
@@ -85,6 +86,8 @@ def build_parser() -> argparse.ArgumentParser:
                                                      "unfinished)")
     play.add_argument("--json", metavar="FILE", help="the same as --save ('-' for standard output)")
     play.add_argument("--resume", metavar="FILE", help="go on with a saved game (from its full record)")
+    play.add_argument("--board", action="store_true",
+                      help="draw the position after each bot's turn (as the log's reader may see it)")
     play.add_argument("--quiet", action="store_true", help="print only the result")
 
     replay = commands.add_parser(
@@ -275,9 +278,16 @@ def _check(args) -> int:
         print(warning.render())
     # Compiling for the default options (and any given) finds what only shows with real numbers.
     game = api.load_game(folder, {**option_pairs(args.option), **args.game_options}, mods=args.mod)
+    first = game.new_initial_state(0)  # the setup runs, and the invariants hold after it
+    broken = [decl for decl in game.program.invariants if decl.label in game.check_invariants(first)]
+    if broken:
+        from rulebook.dsl.errors import Diagnostic, RulesError
+
+        raise RulesError([Diagnostic(decl.span, f"invariant '{decl.label}' does not hold after the setup")
+                          for decl in broken])
     if any((Path(p) / "display.yaml").is_file() for p in (folder, *args.mod)):
         display_for(game, args.mod)
-        scene_of(game, game.new_initial_state(0), None)  # the display works out on a real position
+        scene_of(game, first, None)  # the display works out on a real position
     count = len(program.warnings)
     print(f"{folder}: ok" + (f" ({count} warning{'s' if count != 1 else ''})" if count else ""))
     return 0

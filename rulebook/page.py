@@ -13,23 +13,27 @@ from pathlib import Path
 
 from rulebook.dsl.errors import RulebookError
 
-from .display import draw_svg
+from .display.svg import svg_pieces
 from .replay import Replay
 
 
 def page_data(replay: Replay) -> dict:
-    """What the page shows: each SVG once, and per viewer the SVG of each step and the moves."""
+    """What the page shows: each SVG picture once (the header and each section are pictures of
+    their own, most of them the same from one step or view to the next), and per viewer the
+    pictures of each step, top to bottom, and the moves."""
     pictures: list[str] = []
     index: dict[str, int] = {}
     viewers = []
     for viewer in replay.viewers:
         steps = []
         for step in range(replay.steps + 1):
-            svg = draw_svg(replay.scene(step, viewer))
-            if svg not in index:
-                index[svg] = len(pictures)
-                pictures.append(svg)
-            steps.append(index[svg])
+            shown = []
+            for svg, _ in svg_pieces(replay.scene(step, viewer)):
+                if svg not in index:
+                    index[svg] = len(pictures)
+                    pictures.append(svg)
+                shown.append(index[svg])
+            steps.append(shown)
         viewers.append({"label": viewer.label, "steps": steps, "moves": replay.moves(viewer)})
     result = replay.record.result
     return {"title": replay.record.title, "players": list(replay.record.players), "viewers": viewers,
@@ -67,7 +71,7 @@ header span { margin-left: 12px; font-size: 13px; opacity: 0.85; }
 #controls { padding: 8px 16px; display: flex; gap: 10px; align-items: center; flex-wrap: wrap; background: #e7e2d6; }
 #controls input[type=range] { flex: 1; min-width: 200px; }
 main { display: flex; gap: 12px; padding: 12px; align-items: flex-start; }
-#board { background: #fff; border: 1px solid #cfc8b8; }
+#board { background: #fff; border: 1px solid #cfc8b8; line-height: 0; }
 #moves { max-height: 85vh; overflow-y: auto; min-width: 260px; margin: 0; padding: 6px 8px 6px 40px;
          background: #fff; border: 1px solid #cfc8b8; font-size: 13px; }
 #moves li { cursor: pointer; padding: 1px 2px; }
@@ -108,7 +112,7 @@ function fill() {
 function show(k) {
   const steps = data.viewers[viewer].steps;
   step = Math.max(0, Math.min(k, steps.length - 1));
-  board.innerHTML = data.pictures[steps[step]];
+  board.innerHTML = steps[step].map(i => data.pictures[i]).join("");
   slider.value = step;
   status.textContent = "after " + step + " of " + (steps.length - 1) + " moves";
   document.getElementById("result").textContent = (step === steps.length - 1 && data.result) ? "Game over: " + data.result : "";

@@ -52,6 +52,7 @@ class Table:
     rng: random.Random = field(default_factory=random.Random)
     on_save: Optional[Callable[[str], None]] = None
     bots: dict = field(default_factory=dict)
+    board: Optional[Callable] = None  # board(state, log_viewer): draws the position after each turn
 
     def __post_init__(self) -> None:
         from .bots import make_bot
@@ -91,6 +92,8 @@ class Table:
                 self._say_move(state, player, move)
                 record_move(self.record, game, state, move)
                 game.apply(state, move)
+                if self.board is not None and game.current_player(state) != player and self.seats[player] != HUMAN:
+                    self.board(state, self.log_viewer)
         finally:
             game.set_log(None)
         if game.is_terminal(state):

@@ -199,8 +199,13 @@ def read_record(path: Path | str) -> Record:
         raw = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as err:
         raise RecordError(f"cannot read {where}: {err.strerror or err}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise RecordError(f"{where}: not a game record (not JSON: {err})") from None
+    except UnicodeDecodeError as err:
+        raise RecordError(f"{where}: not a game record (not UTF-8 text: byte {err.object[err.start]:#04x} at "
+                          f"{err.start})") from None
+    except json.JSONDecodeError as err:
+        if not err.doc.strip():
+            raise RecordError(f"{where}: not a game record (the file is empty)") from None
+        raise RecordError(f"{where}:{err.lineno}:{err.colno}: not a game record (not JSON: {err.msg.lower()})") from None
     return record_from_json(raw, where)
 
 

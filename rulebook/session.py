@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+import secrets
 import sys
 from pathlib import Path
 from typing import Optional, TextIO
@@ -36,6 +37,11 @@ def run_play(args, inp: Optional[TextIO] = None, out: Optional[TextIO] = None) -
         log_viewer = EVERYTHING
     shown = None if args.quiet else out
     table = Table(game, seats, record, shown, log_viewer=log_viewer, rng=random.Random(seed))
+    if args.board and shown is not None:
+        from .display import display_for
+
+        display_for(game, [m["path"] for m in record.mods])
+        table.board = _board(game, out)
     if humans:
         from .display import display_for
 
@@ -64,10 +70,18 @@ def _start(args):
         options["players"] = len(names)
     if names and args.players is not None and len(names) != args.players:
         raise OptionsError(f"--names gives {len(names)} names for --players {args.players}")
-    seed = args.seed if args.seed is not None else 0
+    seed = args.seed if args.seed is not None else default_seed(args.human, args.bots)
     game = api.load_game(args.game, options, player_names=names, mods=args.mod)
     record = new_record(game, args.game, args.mod, seed, [])
     return game, record, lambda: game.new_initial_state(seed), seed
+
+
+def default_seed(humans, bots: Optional[str]) -> int:
+    """The seed when none is given: 0 for bots among themselves (a game anyone can repeat), but a
+    fresh one from the system's randomness when a person plays — from the first position a person
+    could otherwise try small seeds until one fits, and then know every draw to come."""
+    people = bool(humans) or any(part.strip().lower() == HUMAN for part in (bots or "").split(","))
+    return secrets.randbits(63) if people else 0
 
 
 def _resume(args):
@@ -98,12 +112,15 @@ def hides_between_players(game) -> bool:
 
 
 def _board(game, out: TextIO):
-    from .display import draw_scene, scene_of, scene_text
+    """show(state, viewer): the position as a player (or None: everyone) may see it, or
+    (EVERYTHING) all of it, drawn in the terminal or as plain text into a pipe."""
+    from .display import display_for, draw_scene, make_scene, scene_text
 
     terminal = out.isatty()
 
     def show(state, player) -> None:
-        scene = scene_of(game, state, player)
+        view = state.to_json() if player == EVERYTHING else game.view(state, player)
+        scene = make_scene(game, display_for(game), view)
         if terminal:
             draw_scene(scene, out)
         else:

@@ -53,7 +53,7 @@ def mode_id(mode: tuple) -> str:
     return f"{Path(name).name}[{shown}]" + ("+" + "+".join(Path(m).name for m in mods) if mods else "")
 
 
-def test_games() -> list[tuple]:
+def toy_game_modes() -> list[tuple]:
     """(folder, no options, no mods) for each small game in tests/games: each exercises constructs
     (hidden hands, answers, dice, boards of ports, shuffled decks) the shipped games may not."""
     folder = ROOT / "tests" / "games"

@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from rl_modes import MOD, ROOT, mode_id, modes, test_games
+from rl_modes import MOD, ROOT, mode_id, modes, toy_game_modes
 from rulebook.api import shipped_games
 
 pettingzoo_test = pytest.importorskip("pettingzoo.test")
@@ -68,7 +68,7 @@ def test_pettingzoo_cuts_a_long_game_off_as_a_draw():
     assert all(env.rewards[a] == 0 for a in env.agents)
 
 
-@pytest.mark.parametrize("mode", test_games(), ids=mode_id)
+@pytest.mark.parametrize("mode", toy_game_modes(), ids=mode_id)
 def test_both_adapters_pass_their_tests_on_the_engine_test_games(mode):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")

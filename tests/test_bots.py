@@ -117,7 +117,7 @@ def test_bot_names() -> None:
     assert [str(b) for b in bots_for_seats("random", 3)] == ["random"] * 3
     assert [str(b) for b in bots_for_seats("mcts:50, greedy", 2)] == ["mcts:50", "greedy"]
     assert make_bot("MCTS").iterations == 100
-    for bad, message in [("foo", "unknown bot 'foo'"), ("mcts:0", "at least 1"), ("mcts:x", "bad MCTS budget"),
+    for bad, message in [("foo", "unknown bot 'foo'"), ("mcts:0", "from 1 to 1,000,000 iterations a move, not 0"), ("mcts:x", "bad MCTS budget"),
                          ("random:3", "unknown bot")]:
         with pytest.raises(UnknownBot, match=message):
             make_bot(bad)

@@ -42,7 +42,7 @@ def test_same_seed_same_log(capsys) -> None:
 
 
 @pytest.mark.parametrize("argv,message", [
-    (["play", "eriantys", "--players", "5"], "option 'players': 5 is greater than the maximum of 4"),
+    (["play", "eriantys", "--players", "5"], "Eriantys is played by 2 to 4 players, not 5"),
     (["play", "eriantys", "--players", "x"], "argument --players: invalid int value: 'x'"),
     (["play", "eriantys", "--seed", "1.5"], "argument --seed: invalid int value: '1.5'"),
     (["play", "nosuchgame"], "no game 'nosuchgame'"),

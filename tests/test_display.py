@@ -13,6 +13,7 @@ import pytest
 from rulebook.api import load_game
 from rulebook.display import display_for, draw_svg, scene_of, scene_text
 from rulebook.dsl.errors import RulesError
+from rulebook.testing import redeal_hidden
 
 ROOT = Path(__file__).resolve().parent.parent
 TOYS = ROOT / "tests" / "games"
@@ -111,31 +112,40 @@ def test_a_player_sees_their_hand_and_only_the_number_of_the_others() -> None:
     assert theirs["hidden"] and theirs["pieces"] == [] and theirs["total"] == 3
 
 
-def test_redealing_what_a_player_may_not_see_changes_nothing_they_are_shown() -> None:
-    """Every hidden card moved between the other hand and the deck: the same scene for player 1."""
-    game = load_game(TOYS / "hands")
-    for seed in range(5):
-        state = played(game, 2 * seed + 1, seed=seed)
-        other = state.copy()
-        position = game.position(other)
-        theirs = position.zone(("hand", 1))
-        deck = list(other.data[game.compiled.layout.zones["deck"].base])
-        if not deck:
-            continue
-        # swap one of their cards with the deck's top card
-        card = next(iter(theirs))
-        names = game.compiled.kind_names["card"]
-        top = deck[-1]
-        deck[-1] = names.index(card)
-        other.data[game.compiled.layout.zones["deck"].base] = tuple(deck)
-        hand = game.compiled.layout.zones["hand"]
-        base = hand.base + 1 * hand.width
-        other.data[base + names.index(card)] -= 1
-        other.data[base + top] += 1
-        assert game.position(other).zone(("hand", 1)) != theirs
-        assert scene_of(game, other, 0) == scene_of(game, state, 0)
+@pytest.mark.parametrize("folder", [TOYS / "hands", TOYS / "masks", ROOT / "rules" / "ephyran"], ids=lambda p: p.name)
+def test_redealing_what_a_player_may_not_see_changes_nothing_they_are_shown(folder: Path) -> None:
+    """Everything hidden from player 1 dealt anew (rulebook.testing.redeal_hidden): the same
+    scene and the same picture for player 1, at positions all along a game."""
+    if not folder.is_dir():
+        pytest.skip(f"{folder.name} is not here")
+    game = load_game(folder)
+    rng = random.Random(1)
+    changed = 0
+    for moves in range(0, 120, 9):
+        state = played(game, moves, seed=moves)
+        other = redeal_hidden(game, state, 0, rng)
+        assert scene_of(game, other, 0) == scene_of(game, state, 0), moves
         assert draw_svg(scene_of(game, other, 0)) == draw_svg(scene_of(game, state, 0))
-        assert scene_of(game, other, 1) != scene_of(game, state, 1)  # it is there for the one who may see it
+        changed += scene_of(game, other, None) != scene_of(game, state, None) or \
+            any(scene_of(game, other, p) != scene_of(game, state, p) for p in range(1, game.player_count))
+    assert changed  # what was redealt is there, for whoever may see it
+
+
+def test_ephyran_shows_each_city_its_tokens_face_down_and_the_hands() -> None:
+    folder = ROOT / "rules" / "ephyran"
+    if not folder.is_dir():
+        pytest.skip("Ephyran is not here")
+    game = load_game(folder, {"players": 3})
+    state = played(game, 150, seed=3)
+    scene = scene_of(game, state, 0)
+    cities = [s for s in scene["sections"] if s["title"].endswith(")") and "'s city (" in s["title"]]
+    assert len(cities) == 3 and all(len(c["items"]) == 4 for c in cities)
+    tokens = [p for c in cities[1:] for i in c["items"] for p in i["parts"] if p["kind"] == "pieces"
+              and p.get("hidden")]
+    mine = [p for i in cities[0]["items"] for p in i["parts"] if p["kind"] == "pieces" and p.get("hidden")]
+    assert tokens and not mine  # the others' tokens face down; player 1's own are shown
+    hands = next(s for s in scene["sections"] if s["title"] == "Hands")["items"]
+    assert not hands[0]["parts"][0].get("hidden") and hands[1]["parts"][0]["hidden"]
 
 
 def _bad_display(tmp_path: Path, text: str) -> str:
@@ -175,7 +185,8 @@ def test_every_shown_text_is_escaped_in_the_picture() -> None:
              "sections": [{"title": "</svg>", "layout": "rows", "items": [
                  {"key": "1", "label": "<b>", "parts": [{"kind": "mark", "text": "<i>", "count": 2}]}]}]}
     svg = draw_svg(scene)
-    assert "<script>" not in svg and "</svg>" not in svg[:-6] and "<b>" not in svg and "<i>" not in svg
+    assert "<script>" not in svg and "<b>" not in svg and "<i>" not in svg
+    assert svg.count("</svg>") == svg.count("<svg") and "&lt;/svg&gt;" in svg
     assert "&lt;script&gt;" in svg and svg_tree(svg) is not None
 
 
@@ -216,3 +227,21 @@ def test_a_section_drawn_once_per_player_with_what_each_may_see(tmp_path: Path) 
         [sum(position.zone(("vault", 0, n)).values()) for n in (1, 2, 3)]
     assert all(i["parts"][0]["pieces"] == [] for i in theirs)
     assert [i["parts"][0].get("hidden", False) for i in theirs] == [False, True, False]  # a gem, face down
+
+
+def test_edenia_shows_the_galaxy_as_a_grid_of_cells() -> None:
+    folder = ROOT / "rules" / "edenia"
+    if not folder.is_dir():
+        pytest.skip("Edenia is not here")
+    game = load_game(folder, {"players": 3})
+    state = played(game, 80, seed=2)
+    scene = scene_of(game, state, 0)
+    galaxy = scene["sections"][0]
+    assert galaxy["layout"] == "grid" and len(galaxy["items"]) == 25
+    assert sum(1 for i in galaxy["items"] if i["text"].strip() not in ("·", "")) >= 3  # tiles laid
+    sheep = [p for i in galaxy["items"] for p in i["parts"] if p["kind"] == "list"]
+    assert sheep and all(item["name"].startswith("player ") for p in sheep for item in p["items"])
+    players = next(s for s in scene["sections"] if s["title"] == "Players")["items"]
+    assert len(players) == 3
+    points = [next(p["value"] for p in row["parts"] if p.get("label") == "points") for row in players]
+    assert points[0] != "?" and "?" in points[1:]  # the others' scores rest on their face-down artefacts

@@ -180,3 +180,16 @@ def test_nim_last_stone_wins_and_options_are_checked() -> None:
     assert game.returns(state) == [0.0, 1.0]
     with pytest.raises(OptionsError, match="stones"):
         load("nim", {"stones": 1000})
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"stones": 5.0}, "option 'stones' must be a whole number from 1 to 100, not 5.0"),
+    ({"stones": True}, "option 'stones' must be a whole number from 1 to 100, not true"),
+    ({"stones": "5"}, "option 'stones' must be a whole number from 1 to 100, not '5'"),
+    ({"stones": [5]}, r"option 'stones' must be a whole number from 1 to 100, not \[5\]"),
+    ({"players": 2.0}, "Nim is played by 2 to 4 players, not 2.0"),
+])
+def test_options_through_the_api_are_checked_by_type(options: dict, message: str) -> None:
+    """Issue 18 item 5: a float or a truth value is not a whole number, whatever it equals."""
+    with pytest.raises(OptionsError, match=f"^{message}$"):
+        load("nim", options)

@@ -183,3 +183,14 @@ flow:
     game.new_initial_state(0)
     game.set_log(None)
     assert lines == ["red / blue"]
+
+
+def test_a_winner_named_twice_wins_once(tmp_path: Path) -> None:
+    """`end game winners [p, p]`: the result names each winner once (a list may repeat a player)."""
+    game = rules_game(tmp_path, """flow:
+  choose n in 1 .. 2 as "take {n}"
+  end game winners [current_player, current_player] because "took"
+""")
+    state = game.new_initial_state(0)
+    game.apply(state, game.legal_moves(state)[0])
+    assert state.result[0] == (0,)

@@ -1,9 +1,11 @@
-"""Ephyran's tables and its play log (issue 12, items 1 and 4): the deck is the rulings' deck
-(Y3–Y7), a whole game plays from the rules with its log in the rules' words, and the log kept for
-one player shows others' hidden moves in their public text."""
+"""Ephyran's tables, rules text and play log (issue 12, items 1, 3 and 4): the deck is the rulings' deck
+(Y3–Y7), every rules block cites its section or ruling, a whole game plays from the rules with its
+log in the rules' words, and the log and record kept for one player show others' hidden moves in
+their public text."""
 from __future__ import annotations
 
 import io
+import json
 import re
 from collections import Counter
 from pathlib import Path
@@ -43,6 +45,26 @@ def test_the_deck_has_80_cards_of_two_halves_and_the_dionysus_apart() -> None:
     assert all(r["place"].split()[0] != r["place_2"].split()[0] for r in cards if "place_2" in r)
     assert [r.get("copies") for r in rows if r["card"] == "Dionysus"] == [4]  # Y6
     assert len({tuple(sorted(r.items())) for r in cards}) == 80  # no two cards alike
+
+
+RULINGS_FILE = next((p for p in (RULES.parents[2] / "shared" / "spec" / "ephyran-rulings.md",
+                                 RULES.parents[3] / "shared" / "spec" / "ephyran-rulings.md") if p.is_file()), None)
+
+
+@pytest.mark.skipif(RULINGS_FILE is None, reason="../shared/spec/ephyran-rulings.md is not beside this checkout")
+def test_the_deck_is_the_rulings_table_row_by_row() -> None:
+    """Y3–Y5: each of the 80 rows of deck.yaml says what the rulings' deck table prints for that card."""
+    printed = re.findall(r"^\| (\d+) \| (\w+ \d) (\w+)(?: \((\w+)\))? \| (.+?) \|$",
+                         RULINGS_FILE.read_text(encoding="utf-8"), re.M)
+    assert [int(row[0]) for row in printed] == list(range(1, 81))
+    rows = {r["card"]: r for r in table("deck.yaml") if r["card"] != "Dionysus"}
+    for number, zone, creature, printed_object, other in printed:
+        wanted = {"card": int(number), "place": zone, "creature": creature}
+        if printed_object:
+            wanted["object"] = printed_object
+        second = re.fullmatch(r"(\w+ \d) (\w+)", other)
+        wanted.update({"place_2": second.group(1), "creature_2": second.group(2)} if second else {"reinforcement": other})
+        assert rows[int(number)] == wanted
 
 
 def test_the_territory_halves_and_their_creatures() -> None:
@@ -136,3 +158,52 @@ def test_a_players_log_shows_others_hidden_moves_in_their_public_text(played) ->
         assert leo == wanted
         assert sum(a != b for a, b in zip(full, map(as_leo_reads, full))) > 10
         assert any(re.match(r"Leo draws card \d+", line) for line in leo)
+
+
+def test_every_rules_block_cites_its_section_or_ruling() -> None:
+    """Issue 12 item 1: each paragraph of rules/ephyran/*.rules that declares something names the
+    rulebook section (`rulebook: …`), a ruling (Y1–Y44) or a decision of RULINGS.md (D1–D14)."""
+    decided = set(re.findall(r"\*\*(D\d+) ", (RULES / "RULINGS.md").read_text(encoding="utf-8")))
+    uncited, unknown = [], []
+    for path in sorted(RULES.glob("*.rules")):
+        for paragraph in re.split(r"\n\s*\n", path.read_text(encoding="utf-8")):
+            if not re.search(r"^(rule|value|when|flow|setup|statistic|invariant|zone|pile|var|table|kind|let|names|score)\b",
+                             paragraph, re.M):
+                continue
+            cited = re.findall(r"\b(Y\d+|D\d+)\b", paragraph)
+            if not cited and "rulebook:" not in paragraph:
+                uncited.append(f"{path.name}: {paragraph.strip().splitlines()[0]}")
+            unknown += [c for c in cited if c.startswith("D") and c not in decided]
+            unknown += [c for c in cited if c.startswith("Y") and not 1 <= int(c[1:]) <= 44]
+    assert uncited == [] and unknown == []
+
+
+def test_the_command_line_log_and_record_as_one_player(tmp_path: Path, capsys) -> None:
+    """Issue 12 item 3: `rulebook play ephyran --names Leo,Lisa,Max --as Leo` prints the log as Leo
+    may read it, and `--json` writes Leo's record: others' hidden moves in their public form, no
+    seed; it replays from Leo's view and cannot be resumed."""
+    from rulebook.cli import main
+    from rulebook.records import open_record
+
+    record = tmp_path / "leo.json"
+    assert main(["play", "ephyran", "--names", "Leo,Lisa,Max", "--seed", "5", "--as", "Leo",
+                 "--json", str(record)]) == 0
+    log = capsys.readouterr().out
+    assert re.search(r"^Leo holds (card \d+|Dionysus)(, (card \d+|Dionysus)){4}$", log, re.M)
+    assert re.search(r"^Lisa holds 5 cards$", log, re.M) and re.search(r"^Leo draws (card \d+|Dionysus)$", log, re.M)
+    assert re.search(r"^Max draws a card$", log, re.M)
+    hidden = re.compile(r"^(Lisa|Max) (holds|draws|sees) (card \d+|Dionysus)|^(Lisa|Max) takes (Zeus|Poseidon|Athena|Ares)"
+                        r"|^  (Lisa|Max): keeps (card \d+|Dionysus)", re.M)
+    assert hidden.findall(log) == []
+    data = json.loads(record.read_text(encoding="utf-8"))
+    assert data["kind"] == "player" and data["viewer"] == "Leo" and "seed" not in data
+    full = load_game("ephyran", {"players": 3}, ["Leo", "Lisa", "Max"])
+    whole = play_game(full, 5)
+    assert len(data["moves"]) == len(whole.moves)
+    for mine, theirs in zip(data["moves"], whole.moves):
+        assert mine["move"] == theirs["move"] or (mine["player"] != "Leo" and mine["move"] == "keeps a card")
+    assert any(m["move"] == "keeps a card" for m in data["moves"])  # seed 5: Lisa plays the Graeae
+    game, opened = open_record(record)  # replays every move from Leo's views, checking the result
+    assert list(game.player_names) == ["Leo", "Lisa", "Max"] and opened.result == whole.result
+    assert main(["play", "--resume", str(record)]) == 2
+    assert "is Leo's record" in capsys.readouterr().err

@@ -1,4 +1,4 @@
-"""Hidden information in Ephyran holds at every decision (issue 12, item 3; Y35).
+"""Hidden information in Ephyran holds at every decision (issue 12, item 3; Y35), and on the board.
 
 Over 200 seeded random games (2, 3 and 4 players), at every decision and for every player p:
 - a state differing only in what p may not see — the other hands with the draw pile (and the cards
@@ -111,3 +111,31 @@ def test_what_a_player_may_see_changes_their_view(ephyran) -> None:
                             seen[name] = seen.get(name, 0) + 1
             game.apply(state, game.sample_move(state, play))
     assert set(seen) == {"a card of the viewer's hand", "a city card", "the discard pile", "another hand's size"}
+
+
+def test_the_board_shows_each_player_what_their_view_holds() -> None:
+    """rules/ephyran/display.yaml (rulebook play --board, replay, the page): a city's token shows its
+    value to its holder only, others' hands only their counts; redealing what p may not see changes
+    nothing p is shown."""
+    from rulebook.display import scene_of, scene_text
+
+    game = load_game("ephyran", {"players": 3})
+    tokens_somewhere = game.snippet("[q for q in players where any(count(token_on[q, x]) > 0 for x in place)]")
+    rng = random.Random(5)
+    shown = 0
+    for seed in range(12):
+        state = game.new_initial_state(seed)
+        play = random.Random(seed)
+        while not game.is_terminal(state) and not tokens_somewhere(state):
+            game.apply(state, game.sample_move(state, play))
+        if game.is_terminal(state):
+            continue
+        holder = tokens_somewhere(state)[0]
+        for viewer in range(game.player_count):
+            scene = scene_of(game, state, viewer)
+            assert scene_of(game, redeal_hidden(game, state, viewer, rng), viewer) == scene
+            city = scene_text(scene).split("\nHands")[0].split("'s city")[holder + 1].split("\n")
+            values = [line for line in city if any(k in line for k in ("thunderbolt", "trident", "owl", "helmet"))]
+            assert bool(values) == (viewer == holder), f"seed {seed}: token values shown to player {viewer}"
+        shown += 1
+    assert shown >= 3

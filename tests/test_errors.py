@@ -1,9 +1,12 @@
-"""The error corpus: every broken rules folder in tests/errors/cases gives exactly the expected messages.
+"""The error corpus: every broken rules folder in tests/errors/cases gives exactly the expected messages
+(the command line, moves and saved states have their corpora in tests/errors/*.yaml and tests
+test_errors_commands.py, test_errors_moves.py, test_errors_saves.py; tests/errors/README.md).
 
 Each case is a folder of `.rules` files (and YAML tables with their schemas), perhaps with mods in
 subfolders (each with its `mod.yaml`, loaded over the case in name order), plus:
   expected.txt  the first line of every diagnostic, in order, as `path:line:column: message`
-                with paths relative to the case folder (warnings, when the folder loads; empty
+                with paths relative to the case folder: errors of loading, or else of compiling
+                for the default options (as `rulebook check` does), or else the warnings (empty
                 when it must load cleanly);
   xfail.txt     (optional) why the current message is wrong: the case documents a known bug and
                 is a strict xfail. A reason starting with "crash:" also xfails the no-crash test.
@@ -76,7 +79,7 @@ def _file_line(path: str, line: int) -> str | None:
 
 
 def test_corpus_is_complete() -> None:
-    assert len(CASES) >= 30
+    assert len(CASES) >= 150
     for case in CASES:
         assert list(case.glob("*.rules")), f"{case.name} has no .rules file"
         assert (case / "expected.txt").is_file(), f"{case.name} has no expected.txt"
@@ -110,3 +113,17 @@ def test_only_rules_error(case: Path) -> None:
         pass
     except RulesRuntimeError as err:
         assert err.span is not None, f"a rules error found while compiling names no place: {err}"
+
+
+def test_the_whole_corpus_has_two_hundred_cases_of_every_kind() -> None:
+    """Rules folders here; commands, moves and saved states in their own files (issue 18 item 6)."""
+    import yaml
+
+    others = {part: yaml.safe_load((CASES_DIR.parent / f"{part}.yaml").read_text(encoding="utf-8"))
+              for part in ("commands", "moves", "saves")}
+    assert len(CASES) + sum(len(cases) for cases in others.values()) >= 200
+    commands = " ".join(case["run"] for case in others["commands"])
+    for word in ("--mod", "test ", ".feature", "--vocabulary", "simulate", "--stones", "--players"):
+        assert word in commands, f"no command case uses {word}"
+    kinds = {case.name.split("_")[0] for case in CASES}
+    assert {"syntax", "table", "mod", "option", "type", "unknown", "players", "warn"} <= kinds

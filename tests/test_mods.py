@@ -83,7 +83,7 @@ def test_a_manifest_missing_a_field(tmp_path: Path) -> None:
     folder = tmp_path / "m"
     folder.mkdir()
     (folder / "mod.yaml").write_text("name: M\ngame: eriantys\n")
-    assert first_error([folder]) == f"{folder / 'mod.yaml'}:1:1: 'game_version' is a required property"
+    assert first_error([folder]) == f"{folder / 'mod.yaml'}:1:1: 'game_version' is missing (the version of that game it was written for)"
 
 
 def test_a_mod_for_another_game(tmp_path: Path) -> None:

@@ -88,7 +88,7 @@ def test_a_page_for_leo_holds_nothing_leo_may_not_see(capsys, hands_record: Path
         visible = set(position.zone(("hand", 0))) | {c for q in (0, 1) for c in position.zone(("laid", q))}
         hidden_now = (set(position.zone(("hand", 1))) | set(position.zone(("deck",)))) - visible
         seen |= visible
-        picture = data["pictures"][data["viewers"][0]["steps"][step]]
+        picture = "".join(data["pictures"][i] for i in data["viewers"][0]["steps"][step])
         moves = json.dumps(data["viewers"][0]["moves"][:step])
         assert hidden_now and not any(card in picture or card in moves for card in hidden_now), step
     never = set(CARDS) - seen

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from rl_modes import MOD, ROOT, mode_id, modes, test_games
+from rl_modes import MOD, ROOT, mode_id, modes, toy_game_modes
 from rulebook.api import load_game
 from rulebook.testing import redeal_hidden
 from rulebook.interpreter.length import game_length_bound
@@ -18,7 +18,7 @@ from rulebook.interpreter.movespace import MoveSpaceError
 from rulebook.interpreter.moves import IllegalMove
 
 MODES = modes()
-TEST_GAMES = test_games()
+TEST_GAMES = toy_game_modes()
 
 
 def play_explicit(game, rng: random.Random, check=lambda S: None, limit: int = 3000):

@@ -51,3 +51,21 @@ def test_a_malformed_cluster_address(capsys) -> None:
     _, err = capsys.readouterr()
     assert code == 2 and err.startswith("rulebook: cannot reach the Dask scheduler at nowhere: ")
     assert err.count("\n") == 1
+
+
+def test_without_dask_cluster_says_how_to_install_it(capsys, monkeypatch) -> None:
+    """Dask is the optional `cluster` extra: without it, --cluster says what to install."""
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_dask(name, *args, **kwargs):
+        if name == "distributed" or name.startswith("distributed."):
+            raise ImportError(f"No module named '{name}'")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_dask)
+    code = main(["simulate", str(Path(__file__).parent / "games" / "nim"), "--games", "3", "--cluster", "tcp://127.0.0.1:1"])
+    assert code == 2
+    assert capsys.readouterr().err == ("rulebook: --cluster needs Dask, which is an optional extra: "
+                                       "pip install 'rulebook-engine[cluster]'\n")

@@ -100,12 +100,26 @@ def test_a_budget_is_a_positive_whole_number(tmp_path: Path) -> None:
 
 
 def test_play_stops_a_runaway_with_one_message(tmp_path: Path, capsys) -> None:
-    (tmp_path / "game.rules").write_text('game "Runaway" version "1"\nplayers 2..2\nflow:\n  loop:\n    pass\n'
-                                         '  end game\n')
+    (tmp_path / "game.rules").write_text('game "Runaway" version "1"\nplayers 2..2\nflow:\n  choose n in 1 .. 2\n'
+                                         '  loop:\n    pass\n  end game\n')
     assert main(["check", str(tmp_path)]) == 0
     out = capsys.readouterr().out
-    assert "game.rules:4:3: warning: this loop never stops for a decision" in out
+    assert "game.rules:5:3: warning: this loop never stops for a decision" in out
     assert main(["play", str(tmp_path), "--quiet"]) == 1
     err = capsys.readouterr().err
-    assert err.startswith(f"{tmp_path / 'game.rules'}:4:3: the rules run away here: play went 1,000,000 steps")
+    assert err.startswith(f"{tmp_path / 'game.rules'}:5:3: the rules run away here: play went 1,000,000 steps")
     assert "Traceback" not in err and len(err.splitlines()) == 3  # the message, the line, the caret
+
+
+def test_a_move_the_rules_fail_on_is_undone_and_the_rule_is_named(tmp_path: Path) -> None:
+    """Issue 18 item 2: a legal move whose rules fail (here `index` of an item not in the list)
+    raises one RulesRuntimeError at the rule's file:line:column, and the state is as before it."""
+    game = game_of(tmp_path, "var total: int = 0\nflow:\n  choose n in 1 .. 2\n  total = n\n"
+                             "  let at = index([1, 2], n + 5)\n  end game\n")
+    state = game.new_initial_state(1)
+    before = json.dumps(state.to_json())
+    with pytest.raises(RulesRuntimeError) as caught:
+        game.apply(state, game.parse_move(state, "1"))
+    assert place(caught.value) == "game.rules:7:12"  # the header takes two lines
+    assert str(caught.value).endswith("game.rules:7:12: 6 is not in the list")
+    assert json.dumps(state.to_json()) == before

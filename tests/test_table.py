@@ -113,7 +113,7 @@ def test_a_game_without_secrets_between_players_needs_no_hand_over(capsys, monke
 
 @pytest.mark.parametrize("game", shipped_games())
 def test_every_shipped_game_can_be_played_to_the_end_by_a_person(capsys, monkeypatch, game: str) -> None:
-    code, out, err = play(capsys, monkeypatch, "1\n" * 2000, game, "--human", "1", "--seed", "2")
+    code, out, err = play(capsys, monkeypatch, "1\n" * 6000, game, "--human", "1", "--seed", "2")
     assert code == 0, err
     assert "player 1> 1" in out and "Game over:" in out
 
@@ -154,3 +154,10 @@ def test_from_a_real_pipe_without_a_terminal(tmp_path: Path) -> None:
 def test_as_a_player_the_log_shows_what_they_may_see(capsys, monkeypatch) -> None:
     code, out, _ = play(capsys, monkeypatch, "", HANDS, "--names", "Leo,Lisa", "--as", "Leo", "--seed", "2")
     assert code == 0 and "  Leo: lay " in out and "  Lisa: lay " in out and "Game over:" in out
+
+
+def test_board_draws_the_position_after_each_turn_as_the_log_reader_sees_it(capsys, monkeypatch) -> None:
+    code, out, _ = play(capsys, monkeypatch, "", HANDS, "--names", "Leo,Lisa", "--seed", "2", "--board")
+    assert code == 0 and out.count("cards in the deck:") == 8 and "hidden" not in out  # everything
+    code, out, _ = play(capsys, monkeypatch, "", HANDS, "--names", "Leo,Lisa", "--seed", "2", "--board", "--as", "Leo")
+    assert out.count("Lisa  hand: 3 hidden") >= 6 and "Leo   hand: 3 hidden" not in out

@@ -114,8 +114,12 @@ class MakeList(Expr):
 
 @dataclass(frozen=True)
 class Concat(Expr):
+    """left + right, two lists. With a span, the length of the list built is taken from the step
+    budget (a list growing in a loop costs ever more)."""
+
     left: Expr
     right: Expr
+    span: Optional[Span] = None
 
 
 @dataclass(frozen=True)

@@ -327,7 +327,7 @@ def x_BinOp(b: Builder, e: n.BinOp, scope: Scope):
     if e.op in COMPARISONS:
         return x.Binary(e.op, left, right, type=BOOL)
     if e.op == "+" and isinstance(b.dsl_type(e), tuple):
-        return x.Concat(left, right, type=b.type_of(e))
+        return x.Concat(left, right, type=b.type_of(e), span=b.metered_span(e.span))
     op = "//" if e.op == "/" else e.op
     return x.Binary(op, left, right, e.span if op in ("//", "%") else None, type=INT)
 

@@ -44,11 +44,12 @@ def call_trigger(b: Builder, t: n.TriggerDecl, args: tuple, ctx: Ctx) -> s.Stmt:
     return s.Do(x.CallFn(b.trigger_fn[id(t)], args, type=BOOL), span=t.span)
 
 
-def entered(b: Builder, zone, addr: x.Expr, kind: x.Expr, ctx: Ctx) -> list:
+def entered(b: Builder, zone, addr: x.Expr, kind: x.Expr, ctx: Ctx, where: n.Span) -> list:
     """Put one piece of `kind` into the zone at addr, then run its enter triggers."""
-    if zone.ordered:
+    if zone.ordered:  # a pile is copied to grow: its length is taken from the step budget
         pile = x.Load(addr, type=List(INT))
-        out: list = [s.Store(addr, x.Concat(pile, x.MakeList((kind,), type=List(INT)), type=List(INT)))]
+        grown = x.Concat(pile, x.MakeList((kind,), type=List(INT)), type=List(INT), span=b.metered_span(where))
+        out: list = [s.Store(addr, grown)]
     else:
         out = [s.Update(add(addr, kind), "+", x.Const(1, type=INT))]
     for t in b.triggers("enter", zone.name):
@@ -85,11 +86,22 @@ def _adds(b: Builder, zone, addr: x.Expr, kind: x.Expr, count: x.Expr, scope: Sc
           where: n.Span, checked: bool = False) -> list:
     """count pieces of kind into the zone: one by one when anything watches them enter.
     `checked`: count is known not to be negative."""
+    one = isinstance(count, x.Const) and count.value == 1
+    if zone.ordered and not one and not b.triggers("enter", zone.name):  # at once, not copied each time
+        piece = scope.temp("\0times", INT)  # the local a loop of single pieces would take: frames stay the same
+        rounds = x.IntRange(x.Const(1, type=INT), count, type=List(INT), span=b.metered_span(where))
+        return [_pile_grows(b, addr, x.Comp("list", piece, rounds, None, kind, type=List(INT)), where)]
     if b.triggers("enter", zone.name) or zone.ordered:
-        return _times(b, scope, count, entered(b, zone, addr, kind, ctx), where)
+        return _times(b, scope, count, entered(b, zone, addr, kind, ctx, where), where)
     if not checked and not (isinstance(count, x.Const) and count.value >= 0):
         count = x.Helper("max", (count, x.Const(0, type=INT)), type=INT)  # as adding one by one would
     return [s.Update(add(addr, kind), "+", count)]
+
+
+def _pile_grows(b: Builder, addr: x.Expr, pieces: x.Expr, where: n.Span) -> s.Stmt:
+    """The pile at addr with pieces put on top, in order (their number from the step budget)."""
+    pile = x.Load(addr, type=List(INT))
+    return s.Store(addr, x.Concat(pile, pieces, type=List(INT), span=b.metered_span(where)), span=where)
 
 
 def lower_move(b: Builder, st: n.Move, scope: Scope, ctx: Ctx) -> list:
@@ -104,8 +116,11 @@ def lower_move(b: Builder, st: n.Move, scope: Scope, ctx: Ctx) -> list:
         kind = x.Local(k, type=INT)
         if src.ordered:
             pieces = x.Helper("reversed", (x.Load(a, type=List(INT)),), type=List(INT))
-            out += [s.ForEach(k, pieces, tuple(entered(b, dst, d, kind, ctx)), span=span),
-                    s.Store(a, x.Const((), type=List(INT)), span=span)]
+            if dst.ordered and not b.triggers("enter", dst.name):
+                out.append(_pile_grows(b, d, pieces, span))
+            else:
+                out.append(s.ForEach(k, pieces, tuple(entered(b, dst, d, kind, ctx, span)), span=span))
+            out.append(s.Store(a, x.Const((), type=List(INT)), span=span))
         else:
             c = scope.temp("\0count", INT)
             count = x.Local(c, type=INT)
@@ -139,7 +154,7 @@ def lower_draw(b: Builder, st: n.Draw, scope: Scope, ctx: Ctx) -> list:
         take_one = x.Helper("draw_one", (a, x.Const(src.kinds, type=INT)), type=INT)
     body = [s.SetLocal(k, take_one, span=st.span),
             s.If(((x.Binary("<", kind, x.Const(0, type=INT), type=BOOL), (s.Break(span=st.span),)),), span=st.span)]
-    body += entered(b, dst, d, kind, ctx) + b.tick(st)  # a draw stops when the source is empty
+    body += entered(b, dst, d, kind, ctx, st.span) + b.tick(st)  # a draw stops when the source is empty
     loop = scope.temp("\0times", INT)
     count = lower_expr(b, st.count, scope)
     out.append(s.ForEach(loop, x.IntRange(x.Const(1, type=INT), count, type=List(INT)), tuple(body)))

@@ -131,7 +131,7 @@ class NativeGame:
     def _ending(self, out, at: int) -> tuple:
         c, z, game = self.c, self.c.sizes, self.game
         by_player, reason, nwinners = out[at + 3], out[at + 4], out[at + 5]
-        winners = tuple(out[at + 6 + i] for i in range(nwinners))
+        winners = tuple(dict.fromkeys(out[at + 6 + i] for i in range(nwinners)))  # each once, as in Python
         args = [out[at + 6 + z.maxw + i] for i in range(cgame.MAXRA)]
         text = c.reason_text(reason, args, self._show)
         if by_player:
@@ -153,7 +153,7 @@ class NativeGame:
         result = None
         if words[4]:
             w = self.words
-            winners = tuple(words[w.winners + i] for i in range(words[7]))
+            winners = tuple(dict.fromkeys(words[w.winners + i] for i in range(words[7])))
             args = [words[w.reason_args + i] for i in range(cgame.MAXRA)]
             result = (winners, bool(words[5]), self.c.reason_text(words[6], args, self._show))
         state = from_native(self.c, words, self.words, result)

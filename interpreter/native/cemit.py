@@ -264,7 +264,8 @@ def c_MakeList(e: x.MakeList, env: Env) -> str:
 
 @handles(EXPRESSIONS, x.Concat)
 def c_Concat(e: x.Concat, env: Env) -> str:
-    return f"lconcat(S, {expr(e.left, env)}, {expr(e.right, env)})"
+    counted = "_counted" if e.span is not None else ""  # as the Python back-end's steps_concat
+    return f"lconcat{counted}(S, {expr(e.left, env)}, {expr(e.right, env)})"
 
 
 @handles(EXPRESSIONS, x.Index)
@@ -483,7 +484,8 @@ def c_Return(st: s.Return, env: Env) -> str:
 def c_AddModifier(st: s.AddModifier, env: Env) -> str:
     m = env.fresh("md")
     sets = " ".join(f"{m}->C[{i}] = {expr(c, env)};" for i, c in enumerate(st.captured))
-    return f"{{ Mod *{m} = push_mod(S, {st.modifier}, {st.until}); {sets} }}"
+    # every value a modifier changes reads them all: their number from the step budget, as in Python
+    return f"{{ Mod *{m} = push_mod(S, {st.modifier}, {st.until}); {sets} TICK(S->nmods); }}"
 
 
 @handles(STATEMENTS, s.EndSpan)

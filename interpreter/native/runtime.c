@@ -106,6 +106,11 @@ static List lconcat(St *S, List a, List b) {
     return l;
 }
 
+static List lconcat_counted(St *S, List a, List b) {   /* its length from the step budget */
+    TICK(a[0] + b[0]);
+    return lconcat(S, a, b);
+}
+
 static inline int lcontains(List l, i64 v) {
     for (i64 i = 1; i <= l[0]; i++) if (l[i] == v) return 1;
     return 0;

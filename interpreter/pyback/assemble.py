@@ -27,7 +27,7 @@ HELPERS = {name: getattr(runtime, name) for name in (
     "ring_group_step", "ring_group_neighbours", "graph_group_neighbours", "pick", "ix", "remove_from_pile", "connect",
     "network_group_neighbours", "end_span", "safe_div", "show", "GameOver", "zones_present", "key_position", "top",
     "apply_mods", "cell_value", "run_cell", "queue_cell", "roll", "load_die", "links_at", "links_from",
-    "runaway", "steps_range", "too_deep", "MAX_FRAMES",
+    "runaway", "steps_range", "steps_concat", "too_deep", "MAX_FRAMES",
 )}
 
 

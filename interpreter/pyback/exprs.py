@@ -182,6 +182,8 @@ def p_MakeList(e: x.MakeList, env: Env) -> str:
 
 @handles(x.Concat)
 def p_Concat(e: x.Concat, env: Env) -> str:
+    if e.span is not None:
+        return f"steps_concat(RT, {expr(e.left, env)}, {expr(e.right, env)}, {env.k(e.span)})"
     return f"({expr(e.left, env)} + {expr(e.right, env)})"
 
 

@@ -144,6 +144,9 @@ def w_EndGame(w: Writer, st: s.EndGame, depth: int) -> None:
 def w_AddModifier(w: Writer, st: s.AddModifier, depth: int) -> None:
     captured = "".join(w.e(c) + ", " for c in st.captured)
     w.line(f"S.mods = S.mods + (({st.modifier}, ({captured}), {st.until}),)", depth, st)
+    # Every value a modifier changes reads them all: their number is taken from the step budget.
+    w.line("RT.steps -= len(S.mods)", depth, st)
+    w.line(f"if RT.steps < 0: runaway(RT, {w.env.k(st.span)}, 'adding one more modifier')", depth, st)
 
 
 @handles(s.EndSpan)

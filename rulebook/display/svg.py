@@ -136,29 +136,46 @@ def _is_colour_word(piece: dict) -> bool:
     return piece["name"].lower() in CSS_COLOURS
 
 
-def draw_svg(scene: dict) -> str:
-    """The scene as a standalone SVG document (text)."""
-    out: list[str] = []
-    y = 8.0
-    out.append(_text(12, y + 16, scene["title"], 16, weight="bold"))
-    y += 24
+def _picture(elements: list, height: float, y: Optional[float] = None) -> str:
+    """One SVG element; standalone (with its namespace), or placed at `y` inside another."""
+    height = math.ceil(height)
+    where = f" y='{y:.0f}'" if y is not None else " xmlns='http://www.w3.org/2000/svg'"
+    return (f"<svg{where} viewBox='0 0 {WIDTH} {height}' width='{WIDTH}' height='{height}' {FONT} fill='#222' "
+            f"font-size='12'><rect width='100%' height='100%' fill='#fbfaf7'/>" + "".join(elements) + "</svg>")
+
+
+def svg_pieces(scene: dict) -> list[tuple[str, int]]:
+    """The scene as SVG pictures stacked top to bottom — the title and header, then one per
+    section — with each one's height. A replay page keeps each once, however many steps and
+    views show it."""
+    out: list[str] = [_text(12, 24, scene["title"], 16, weight="bold")]
+    y = 32.0
     if scene["header"]:
         flow = _Flow(12, y, WIDTH - 12)
         _parts(flow, scene["header"])
         out.extend(flow.out)
         y = flow.bottom + 6
+    pieces = [(_picture(out, y), math.ceil(y))]
     for section in scene["sections"]:
+        out, y = [], 0.0
         if section["title"]:
-            out.append(_text(12, y + 17, section["title"], 14, weight="bold"))
-            y += TITLE_HEIGHT
+            out.append(_text(12, 17, section["title"], 14, weight="bold"))
+            y = TITLE_HEIGHT
         draw = {"ring": _ring, "grid": _grid, "network": _network}.get(section["layout"], _rows)
         elements, height = draw(section, y)
         out.extend(elements)
         y += height + 10
-    height = math.ceil(y + 4)
-    return (f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {WIDTH} {height}' width='{WIDTH}' "
-            f"height='{height}' {FONT} fill='#222' font-size='12'><rect width='100%' height='100%' fill='#fbfaf7'/>"
-            + "".join(out) + "</svg>")
+        pieces.append((_picture(out, y), math.ceil(y)))
+    return pieces
+
+
+def draw_svg(scene: dict) -> str:
+    """The scene as one standalone SVG document (text)."""
+    inner, y = [], 0
+    for picture, height in svg_pieces(scene):
+        inner.append(picture.replace(" xmlns='http://www.w3.org/2000/svg'", f" y='{y}'", 1))
+        y += height
+    return _picture(inner, y + 4)
 
 
 def _rows(section: dict, top: float) -> tuple[list, float]:

@@ -11,8 +11,10 @@ import pytest
 from gherkin.errors import CompositeParserException
 from gherkin.parser import Parser
 
-from rulebook.dsl.errors import Diagnostic, MissingInput, RulesError, read_text, whole_file
+from rulebook.dsl.errors import Diagnostic, MissingInput, RulesError, read_text, remember_source, whole_file
 from rulebook.dsl.nodes import Span
+
+from .vocabulary import check_vocabulary_file
 
 from ..coverage.session import CoverageSession
 
@@ -72,11 +74,12 @@ def check_feature(path: Path) -> Optional[Diagnostic]:
         return err.diagnostics[0]
     except OSError as err:
         return Diagnostic(whole_file(path), f"cannot read it: {err.strerror}")
+    remember_source(str(path), text)  # a message quotes this text, not an older file's of that name
     try:
         document = Parser().parse(text)
     except CompositeParserException as err:
         first = err.errors[0]
-        where = getattr(first, "location", None) or {"line": 1, "column": 1}
+        where = getattr(first, "location", None) or {"line": 1, "column": 1}  # column 0: the line's start
         return Diagnostic(Span(str(path), where.get("line") or 1, where.get("column") or 1), _gherkin_message(str(first)))
     feature = document.get("feature")
     if feature is None:
@@ -99,10 +102,16 @@ def _gherkin_message(raw: str) -> str:
     text = raw.split("): ", 1)[-1]
     if text.startswith("expected:") and ", got " in text:
         wanted, got = text[len("expected:"):].split(", got ", 1)
-        words = [_GHERKIN_WORDS.get(w.strip(), w.strip()) for w in wanted.split(",")]
-        words = [w for w in words if w not in ("a comment", "an empty line", "a language line")]
-        return f"expected {', '.join(words[:-1]) + ' or ' + words[-1] if len(words) > 1 else words[0]}, not {got}"
+        return f"expected {_listed(wanted)}, not {got}"
+    if text.startswith("unexpected end of file, expected:"):
+        return f"the file ends where {_listed(text.split('expected:', 1)[1])} should follow"
     return text
+
+
+def _listed(tokens: str) -> str:
+    words = [_GHERKIN_WORDS.get(w.strip(), w.strip()) for w in tokens.split(",")]
+    words = [w for w in words if w not in ("a comment", "an empty line", "a language line")]
+    return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]
 
 
 def check_inputs(games: Sequence[str], vocabularies: Sequence[str]) -> None:
@@ -115,6 +124,7 @@ def check_inputs(games: Sequence[str], vocabularies: Sequence[str]) -> None:
     for vocabulary in vocabularies:
         if not Path(vocabulary).is_file():
             raise MissingInput(f"--vocabulary {vocabulary}: no such file")
+        check_vocabulary_file(Path(vocabulary))  # its own mistakes, placed, before any scenario runs
 
 
 def _resolved_game(mapping: str) -> str:

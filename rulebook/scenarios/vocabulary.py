@@ -100,12 +100,29 @@ def _member_names(program: Program, kind: str) -> list[str]:
     return [str(row.get(table.key, i + 1)) for i, row in enumerate(table.rows)] if table.key else []
 
 
-def _read(path: Path, vocabulary: Vocabulary, program: Program) -> None:
+def check_vocabulary_file(path: Path) -> tuple:
+    """A vocabulary file's YAML and shape (its schema); gives (data, positions). Raises RulesError
+    at the file's line and column."""
     data, located = load_yaml(path)
     schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
     errors = sorted(Draft202012Validator(schema).iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
     if errors:
-        raise RulesError([Diagnostic(located.span(tuple(e.absolute_path)), e.message) for e in errors])
+        raise RulesError([Diagnostic(located.span(tuple(e.absolute_path)), _said(e)) for e in errors])
+    return data, located
+
+
+def _said(error) -> str:
+    """A schema's complaint about a vocabulary, shortened (a step is one of several shapes)."""
+    if error.validator == "unevaluatedProperties" or error.validator == "additionalProperties":
+        return error.message.replace("Unevaluated properties are not allowed", "unknown field") \
+            .replace("Additional properties are not allowed", "unknown field")
+    if error.validator == "required":
+        return error.message.replace("is a required property", "is missing")
+    return error.message
+
+
+def _read(path: Path, vocabulary: Vocabulary, program: Program) -> None:
+    data, located = check_vocabulary_file(path)
     for kind, words in (data.get("synonyms") or {}).items():
         vocabulary.synonyms.setdefault(kind, {}).update({str(k).lower(): str(v) for k, v in words.items()})
     for kind, words in (data.get("pieces") or {}).items():
