@@ -197,6 +197,24 @@ def test_the_command_writes_a_file_that_rulebook_test_passes(a_record: Path, tmp
     assert capsys.readouterr().out.rstrip().splitlines()[-1] == "1 passed, 0 failed"
 
 
+@pytest.mark.parametrize("source", ["play --save", "simulate --keep-records"])
+def test_records_from_play_and_from_simulate_give_scenarios_that_pass(source: str, tmp_path: Path, capsys) -> None:
+    if source == "play --save":
+        path = tmp_path / "played.json"
+        assert main(["play", "ephyran", "--seed", "8", "--quiet", "--save", str(path)]) == 0
+    else:
+        assert main(["simulate", "ephyran", "--games", "2", "--seed", "8", "--workers", "1",
+                     "--keep-records", str(tmp_path)]) == 0
+        path = tmp_path / "game-9.json"
+    capsys.readouterr()
+    target = tmp_path / "move.feature"
+    assert main(["scenario", str(path), "--at", "30", "-o", str(target)]) == 0
+    assert target.read_text(encoding="utf-8").startswith("@game:ephyran\nFeature: Ephyran — move 30 of ")
+    capsys.readouterr()
+    assert main(["test", str(target), "--quiet"]) == 0
+    assert capsys.readouterr().out.rstrip().splitlines()[-1] == "1 passed, 0 failed"
+
+
 def test_a_move_the_record_has_not_and_a_players_record_are_refused_in_one_line(a_record: Path, tmp_path: Path,
                                                                                 capsys) -> None:
     moves = len(json.loads(a_record.read_text())["moves"])
