@@ -4,7 +4,8 @@ For every shipped game, records of random games (each player count, each switch 
 member of a list option the game has) give 20 or more random moves; the scenario written for each
 must pass under `rulebook test`, and must fail once its When plays another legal move instead
 (one that does not leave the same position). One `rulebook test` run for all the scenarios of a
-game, one for all their changed copies: about 25 s for Eriantys, 15 s for Septachroma.
+game, one for all their changed copies: about 25 s for Eriantys, 15 s for Septachroma, 15 s for
+Ephyran, 50 s for Edenia (CPU time; its scenarios set up some 70 Given steps each).
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from rulebook import api, records
 from rulebook.cli import main
 from rulebook.play import play_game
 from rulebook.scenarios.move_sentences import sentence_for_move
+from rulebook.scenarios.patterns import fill_pattern
 from rulebook.scenarios.runner import run_features
 from rulebook.scenarios.sameness import play_alike
 from rulebook.scenarios.writer import ScenarioWriteError, scenario_for_record
@@ -82,7 +84,7 @@ def _run(files: list) -> str:
     return out.getvalue()
 
 
-EVERY_POSITION = ("eriantys", "septachroma")  # the issue: every position of these two can be written
+EVERY_POSITION = ("eriantys", "septachroma", "ephyran", "edenia")  # every position of these can be written
 
 
 def declares_positions(name: str) -> bool:
@@ -144,6 +146,32 @@ def _another_move(scenario, path: Path, at: int, rng: random.Random):
     return None
 
 
+@pytest.mark.parametrize("pattern, words, written", [
+    ("the draw pile is (card|cards) {c:kinds:card}", "3", "the draw pile is card 3"),
+    ("the draw pile is (card|cards) {c:kinds:card}", "3 and 4", "the draw pile is cards 3 and 4"),
+    ("Leo's hand is (card|cards) {c:pieces:card}", "17", "Leo's hand is card 17"),
+    ("Leo's hand is (card|cards) {c:pieces:card}", "2 Dionysus", "Leo's hand is cards 2 Dionysus"),
+    ("{c:int} answer(s) (have|has) been played", "1", "1 answer has been played"),
+    ("{c:int} answer(s) (have|has) been played", "0", "0 answers have been played"),
+    ("there (are|is) {c:int} island group(s)", "1", "there is 1 island group"),
+    ("there (are|is) {c:int} island group(s)", "4", "there are 4 island groups"),
+])
+def test_written_words_follow_the_values_they_give(pattern: str, words: str, written: str) -> None:
+    assert fill_pattern(pattern, {"c": words}) == written
+
+
+def test_a_move_naming_a_member_as_the_game_does_is_said_with_the_sentences_word(tmp_path: Path) -> None:
+    """Ephyran names its cards `card 12` in moves and `12` in sentences."""
+    path = tmp_path / "ephyran.json"
+    records.write_record(path, play_game(api.load_game("ephyran", {}), seed=5))
+    record = json.loads(path.read_text())
+    at = next(i for i, m in enumerate(record["moves"], 1) if re.fullmatch(r"discards card \d+", m["move"]))
+    card = record["moves"][at - 1]["move"].split()[-1]
+    scenario = scenario_for_record(str(path), at)
+    assert re.search(rf"^    When (Ann|Bob) discards card {card}$", scenario.feature, re.M)
+    assert re.search(r"^    And the discard pile is cards? " + card + r"\b", scenario.feature, re.M)
+
+
 # ---------------------------------------------------------------- the command
 @pytest.fixture(scope="module")
 def a_record(tmp_path_factory) -> Path:
@@ -157,7 +185,7 @@ def test_the_command_prints_a_feature_with_the_games_tag_and_options(a_record: P
     text = capsys.readouterr().out
     assert text.startswith("@game:septachroma\nFeature: Etariya: Septachroma — move 4 of game.json\n")
     assert "Options: players 2, variant none." in text
-    assert re.search(r"^  Scenario: Move 4 — \w+ plays place \w+ on [a-g][1-7]$", text, re.M)
+    assert re.search(r"^  Scenario: Move 4 — \w+: place \w+ on [a-g][1-7]$", text, re.M)
     assert re.search(r"^    When \w+ (places|stacks) an? \w+ stone on [a-g][1-7]$", text, re.M)
 
 
@@ -165,6 +193,24 @@ def test_the_command_writes_a_file_that_rulebook_test_passes(a_record: Path, tmp
     target = tmp_path / "move.feature"
     assert main(["scenario", str(a_record), "--at", "7", "-o", str(target)]) == 0
     assert f"{target}: move 7 of game.json" in capsys.readouterr().out
+    assert main(["test", str(target), "--quiet"]) == 0
+    assert capsys.readouterr().out.rstrip().splitlines()[-1] == "1 passed, 0 failed"
+
+
+@pytest.mark.parametrize("source", ["play --save", "simulate --keep-records"])
+def test_records_from_play_and_from_simulate_give_scenarios_that_pass(source: str, tmp_path: Path, capsys) -> None:
+    if source == "play --save":
+        path = tmp_path / "played.json"
+        assert main(["play", "ephyran", "--seed", "8", "--quiet", "--save", str(path)]) == 0
+    else:
+        assert main(["simulate", "ephyran", "--games", "2", "--seed", "8", "--workers", "1",
+                     "--keep-records", str(tmp_path)]) == 0
+        path = tmp_path / "game-9.json"
+    capsys.readouterr()
+    target = tmp_path / "move.feature"
+    assert main(["scenario", str(path), "--at", "30", "-o", str(target)]) == 0
+    assert target.read_text(encoding="utf-8").startswith("@game:ephyran\nFeature: Ephyran — move 30 of ")
+    capsys.readouterr()
     assert main(["test", str(target), "--quiet"]) == 0
     assert capsys.readouterr().out.rstrip().splitlines()[-1] == "1 passed, 0 failed"
 

@@ -111,16 +111,19 @@ def _sentences(world, step, captured: dict, move_text: str) -> Iterator[tuple]:
     pattern = step.patterns[0]
     candidates: dict = {}
     for placeholder in pattern.placeholders:
+        found = None
         if placeholder.name in captured:
             try:
-                candidates[placeholder.name] = [read_value(placeholder, captured[placeholder.name], world)]
+                found = [read_value(placeholder, captured[placeholder.name], world)]
             except (PatternError, AssertionError, RulebookError):
-                return
-        else:
+                pass  # the move may name it as the game does (`card 12`), the sentence by its word (`12`)
+        if found is None:
             found = _members(world, step, placeholder, move_text)
-            if found is None:
-                return
-            candidates[placeholder.name] = found
+            if found is not None and placeholder.name in captured:
+                found = _named_within(world, placeholder, found, captured[placeholder.name])
+        if found is None:
+            return
+        candidates[placeholder.name] = found
     for n, values in enumerate(all_combinations(candidates)):
         if n >= MAX_TRIES:
             return
@@ -130,6 +133,15 @@ def _sentences(world, step, captured: dict, move_text: str) -> Iterator[tuple]:
                                               for name in [placeholder.name]}), values
         except (PositionError, IndexError, KeyError, TypeError):
             continue
+
+
+def _named_within(world, placeholder, members: list, words: str) -> list:
+    """The members of a kind whose sentence word is one of the words the move names it with."""
+    base, _, kind = placeholder.type.partition(":")
+    if base != "kind":
+        return members
+    names = world.vocabulary.kinds[kind]
+    return [m for m in members if re.search(rf"(?<!\w){re.escape(names[m])}(?!\w)", words, re.IGNORECASE)]
 
 
 def _members(world, step, placeholder, move_text: str) -> Optional[list]:

@@ -246,8 +246,17 @@ def words_for(world, type_: str, value: Any) -> str:
         names = world.vocabulary.kinds[arg]
         if not value.counts:
             return "no " + world.vocabulary.piece_words(arg)[-1]
-        return listing([f"{count} {names[member]}" for member, count in sorted(value.counts.items())])
+        return listing([_counted(world, arg, names[member], count) for member, count in sorted(value.counts.items())])
     raise PositionError(f"cannot write a value as {type_}")
+
+
+def _counted(world, kind: str, name: str, count: int) -> str:
+    """`2 owls` (a plural the vocabulary knows as a synonym), `cards 7 and 35` (not `1 7`)."""
+    if count == 1:
+        return name if name.isdigit() else f"1 {name}"
+    plurals = [w for w, member in world.vocabulary.synonyms.get(kind, {}).items()
+               if member.lower() == name.lower() and w.lower() in (name.lower() + "s", name.lower() + "es")]
+    return f"{count} {plurals[0] if plurals else name}"
 
 
 def docstring_words(world, type_: str, value: Any, rows: int) -> str:

@@ -244,7 +244,7 @@ class ScenarioWriter:
             lines.append(f"  Mods: {', '.join(m['name'] for m in record.mods)} (run it with: rulebook test FILE {paths}).")
         if failing:
             lines.append(f"  This scenario fails, as the game did: {failing.splitlines()[0]}")
-        lines += ["", f"  Scenario: Move {at} — {mover} plays {move}"]
+        lines += ["", f"  Scenario: Move {at} — {mover}: {move}"]
         previous = None
         for keyword, text, docstring in steps:
             word = "And" if keyword == previous else keyword.capitalize()
