@@ -83,7 +83,7 @@ def _describe(console: Console, game: str, mods: list) -> None:
     schema = option_schema(program)
     console.print(f"{program.title} (version {program.version}) — {players_text(schema)}; rules in {folder}")
     console.print()
-    console.print("Options — as flags (--expert, --characters Monk,Herald) or -o NAME=VALUE:")
+    console.print("Options — as flags (--NAME, --NAME VALUE, --NAME A,B for a list) or -o NAME=VALUE:")
     table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
     for column in ("option", "type", "default", "about"):
         table.add_column(column, overflow="fold")

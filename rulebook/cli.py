@@ -47,7 +47,7 @@ def version() -> str:
 
 def _game_arguments(parser) -> None:
     parser.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
-                        help="a game option, e.g. -o expert=true (repeatable); or as a flag: --expert")
+                        help="a game option (repeatable), e.g. -o NAME=true; or as a flag: --NAME")
     parser.add_argument("--mod", action="append", default=[], metavar="PATH",
                         help="layer this mod over the game (repeatable, in order)")
 
@@ -69,7 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play a whole game and print its log. Seats are bots (random by default) unless "
                     "--human takes them; a person sees the position as they may see it and the legal moves "
                     "numbered (type 'help' at the prompt). A game's own options are flags too: --NAME [VALUE] "
-                    "(e.g. --expert, --characters Monk,Herald,Thief).")
+                    "(--NAME for a true/false option, --NAME A,B,C for a list; 'rulebook games GAME' lists them).")
     play.add_argument("game", nargs="?", help="a shipped game's name (see 'rulebook games') or a rules folder")
     play.add_argument("--players", type=int, help="number of players (the game says which counts it allows)")
     play.add_argument("--names", metavar="A,B,…", help="the players' names, one per seat (sets --players)")
@@ -208,7 +208,7 @@ def _run(args) -> int:
 
 
 def _game_options(parser: argparse.ArgumentParser, args, extra: list) -> dict:
-    """The game's own options given as flags (`--expert`), once each is known to be one: a flag
+    """The game's own options given as flags (`--NAME`), once each is known to be one: a flag
     that is neither the command's nor the game's is reported as a mistyped flag when it is close
     to one of the command's, else as neither."""
     from rulebook.dsl.errors import OptionsError

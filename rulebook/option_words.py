@@ -18,7 +18,7 @@ def option_pairs(pairs: Sequence[str]) -> dict:
 
 
 def game_flags(tokens: Sequence[str]) -> dict:
-    """A game's own options as flags: `--expert` (true), `--characters Monk,Herald`, `--variant A,C`."""
+    """A game's own options as flags: `--NAME` (true), `--NAME VALUE`, `--NAME A,C` (a list)."""
     options: dict = {}
     i = 0
     while i < len(tokens):

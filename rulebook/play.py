@@ -88,7 +88,7 @@ class Table:
                         continue
                     move = answer.move
                 else:
-                    move = self.bots[player].choose(game, state, self.rng)
+                    move = self._bot_move(player, state)
                 self._say_move(state, player, move)
                 record_move(self.record, game, state, move)
                 game.apply(state, move)
@@ -99,6 +99,16 @@ class Table:
         if game.is_terminal(state):
             self.record.result = describe_result(game, state)
         return state
+
+    def _bot_move(self, player: int, state: State):
+        """The bot's move, chosen with the log off: its look-ahead plays moves on copies, and
+        their log lines are not the game's (nor may they tell a reader what lies in a hidden
+        pile)."""
+        self.game.set_log(None)
+        try:
+            return self.bots[player].choose(self.game, state, self.rng)
+        finally:
+            self.game.set_log(self._log, self._log_audience())
 
     def _log_audience(self) -> Optional[int]:
         """Whose log the rules' `log … to P` lines are written for: everything (None), one

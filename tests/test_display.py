@@ -112,7 +112,8 @@ def test_a_player_sees_their_hand_and_only_the_number_of_the_others() -> None:
     assert theirs["hidden"] and theirs["pieces"] == [] and theirs["total"] == 3
 
 
-@pytest.mark.parametrize("folder", [TOYS / "hands", TOYS / "masks", ROOT / "rules" / "ephyran"], ids=lambda p: p.name)
+@pytest.mark.parametrize("folder", [TOYS / "hands", TOYS / "masks", ROOT / "rules" / "ephyran", ROOT / "rules" / "edenia"],
+                         ids=lambda p: p.name)
 def test_redealing_what_a_player_may_not_see_changes_nothing_they_are_shown(folder: Path) -> None:
     """Everything hidden from player 1 dealt anew (rulebook.testing.redeal_hidden): the same
     scene and the same picture for player 1, at positions all along a game."""
@@ -245,3 +246,7 @@ def test_edenia_shows_the_galaxy_as_a_grid_of_cells() -> None:
     assert len(players) == 3
     points = [next(p["value"] for p in row["parts"] if p.get("label") == "points") for row in players]
     assert points[0] != "?" and "?" in points[1:]  # the others' scores rest on their face-down artefacts
+    svg = draw_svg(scene)  # the same declaration, as a picture: each laid tile's name in it
+    laid = {i["text"].split()[0] for i in galaxy["items"] if i["text"].strip() not in ("·", "")}
+    texts = {t.text for t in svg_tree(svg).iter() if t.tag.endswith("text") and t.text}
+    assert laid <= {word for text in texts for word in text.split()} and "The galaxy" in texts

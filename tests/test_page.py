@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from rulebook.cli import main
-from rulebook.records import open_record, states
+from rulebook.records import for_player, open_record, states
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS = str(ROOT / "tests" / "games" / "hands")
@@ -162,3 +162,46 @@ def test_the_page_steps_forward_and_back_in_a_browser(capsys, hands_record: Path
         assert browser.save_screenshot(str(shot)) and shot.stat().st_size > 5000
     finally:
         browser.quit()
+
+
+def test_a_page_for_an_ephyran_player_shows_no_card_they_have_not_seen(capsys, tmp_path: Path) -> None:
+    """Ephyran (rules/ephyran/game.rules: the draw pile face down, hands and the Graeae's cards
+    private): at every step of Leo's page, no card then in another's hand or in the draw pile that
+    Leo has not seen (nor heard named by a move played in the open) is named, in the picture or in
+    the moves so far; the seed is nowhere."""
+    folder = ROOT / "rules" / "ephyran"
+    if not folder.is_dir():
+        pytest.skip("Ephyran is not here")
+    record, page = tmp_path / "ephyran.json", tmp_path / "leo.html"
+    code, _, err = run(capsys, "play", "ephyran", "--names", "Leo,Lisa,Max", "--human", "Leo", "--seed", str(SEED),
+                       "--quiet", "--save", str(record), typed="1\n" * 30)
+    assert code == 0, err
+    assert run(capsys, "replay", str(record), "--as", "Leo", "--html", str(page))[0] == 0
+    html = page.read_text(encoding="utf-8")
+    data = page_data(html)
+    leo = data["viewers"][0]
+    assert [v["label"] for v in data["viewers"]] == ["Leo"] and str(SEED) not in html
+    game, full = open_record(record)
+    cities = [("city", q, f"{place} {zone}") for q in range(3) for place in ("lagoon", "lands", "forest", "mountain")
+              for zone in range(1, 5)]
+    seen: set[str] = set()
+    hidden_steps = 0
+    said = ""  # what moves played in the open have said (a card from the hand, named as it is laid)
+    for step, (state, move) in enumerate(states(game, full)):
+        position = game.position(state)
+        for zone in [("hand", 0), ("graeae", 0), ("discard_pile",), ("tartarus",), *cities]:
+            seen |= set(position.zone(zone))
+        seen |= {card for card in position.zone(("hand", 1)) | position.zone(("hand", 2))
+                 if re.search(re.escape(card) + r"(?!\d)", said)}
+        hidden = set(position.zone(("draw_pile",))).union(*(position.zone((z, q)) for z in ("hand", "graeae")
+                                                          for q in (1, 2))) - seen
+        shown = "".join(data["pictures"][i] for i in leo["steps"][step]) + json.dumps(leo["moves"][:step])
+        named = {card for card in hidden if re.search(re.escape(card) + r"(?!\d)", shown)}
+        assert not named, (step, named)
+        hidden_steps += bool(hidden)
+        if move is not None and game.public_text(state, move, 0) == str(move):
+            said += f"{move}\n"
+    assert hidden_steps == len(full.moves) + 1 and len(full.moves) > 60
+    mine = for_player(game, full, 0).to_json()  # Leo's record: the same moves, no seed
+    assert mine["moves"] == leo["moves"] and "seed" not in mine and str(SEED) not in json.dumps(mine)
+    assert any(m["move"] != f["move"] for m, f in zip(mine["moves"], full.moves))  # some were hidden from Leo

@@ -118,13 +118,17 @@ def test_every_shipped_game_can_be_played_to_the_end_by_a_person(capsys, monkeyp
     assert "player 1> 1" in out and "Game over:" in out
 
 
-def test_with_a_mod(capsys, monkeypatch) -> None:
+def test_with_a_mod(capsys, monkeypatch, tmp_path: Path) -> None:
     mod = next(p for p in sorted((ROOT / "examples" / "mods").iterdir()) if (p / "mod.yaml").is_file()
                and "eriantys" in (p / "mod.yaml").read_text())
     expert = any("expert" in p.read_text() for p in mod.glob("*.rules"))
     code, out, err = play(capsys, monkeypatch, "1\n" * 2000, "eriantys", "--mod", str(mod), "--human", "2",
-                          "--bots", "greedy", *(["--expert"] if expert else []), "--seed", "4")
-    assert code == 0, err and "player 2> 1" in out and "Game over:" in out
+                          "--bots", "greedy", *(["--expert"] if expert else []), "--seed", "4",
+                          "--save", str(tmp_path / "game.json"))
+    assert code == 0, err
+    assert "player 2> 1" in out and "Game over:" in out
+    record = json.loads((tmp_path / "game.json").read_text())
+    assert [Path(m["path"]) for m in record["mods"]] == [mod.resolve()] and record["result"] is not None
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -161,3 +165,14 @@ def test_board_draws_the_position_after_each_turn_as_the_log_reader_sees_it(caps
     assert code == 0 and out.count("cards in the deck:") == 8 and "hidden" not in out  # everything
     code, out, _ = play(capsys, monkeypatch, "", HANDS, "--names", "Leo,Lisa", "--seed", "2", "--board", "--as", "Leo")
     assert out.count("Lisa  hand: 3 hidden") >= 6 and "Leo   hand: 3 hidden" not in out
+
+
+@pytest.mark.parametrize("bot", ["greedy", "mcts:20"])
+def test_a_bots_look_ahead_writes_nothing_into_the_log(capsys, monkeypatch, bot: str) -> None:
+    """Greedy and MCTS try moves on copies of the position; the log shows only the moves played
+    (a line a tried move would write could also tell what lies in a hidden pile)."""
+    code, out, err = play(capsys, monkeypatch, "", str(ROOT / "tests" / "games" / "cards"), "--bots", bot, "--seed", "1")
+    assert code == 0, err
+    lines = out.splitlines()
+    scored = [i for i, line in enumerate(lines) if " scores " in line and not line.startswith("  ")]
+    assert scored and all(": play " in lines[i - 1] for i in scored)  # each right after the card played

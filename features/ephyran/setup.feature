@@ -16,6 +16,17 @@ Feature: Setup — the gods, the Athena token and the deal (rulebook: Setup; Y1�
     Then Leo embodies Gaia
     And Lisa embodies Poseidon
 
+  Scenario: Y1 Y38 Y42 — with four players the fourth embodies Hephaestus: the mountain is scored first, and doubled
+    Given a game of Ephyran between Leo, Lisa, Max and Mia
+    And Max's hand is cards 5 and 18
+    And Mia's hand is cards 3 and 17
+    And Mia's lagoon is cards 2 and Dionysus
+    And Mia's mountain is cards 37, 40 and Dionysus
+    Then Mia embodies Hephaestus
+    And Mia's mountain scores 10
+    And Mia's lagoon scores 1
+    And Mia scores 11
+
   Scenario: Y1 — two to four players
     Then a game of Ephyran between Leo, Lisa, Max, Mia and Ned is refused
     And a game of Ephyran for Leo alone is refused

@@ -34,7 +34,7 @@ def add_parsers(commands) -> None:
     _common(sim)
     sim.add_argument("--players", type=int, help="number of players (the game says which counts it allows)")
     sim.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
-                     help="a game option, e.g. -o expert=true (repeatable); or as a flag: --expert")
+                     help="a game option (repeatable), e.g. -o NAME=true; or as a flag: --NAME")
     sim.add_argument("--report", metavar="FILE.html", help="also write a self-contained HTML page with plots")
     sim.add_argument("--keep-records", metavar="DIR",
                      help="write each game's full record (rulebook replay, rulebook play --resume) into DIR")
@@ -58,4 +58,4 @@ def add_parsers(commands) -> None:
     cmp.add_argument("--a-mod", action="append", default=[], metavar="PATH", help="a mod for side A only (repeatable)")
     cmp.add_argument("--b-mod", action="append", default=[], metavar="PATH", help="a mod for side B only (repeatable)")
     cmp.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
-                     help="an option for both A and B (repeatable); or as a flag: --expert")
+                     help="an option for both A and B (repeatable); or as a flag: --NAME")

@@ -16,8 +16,8 @@ from .summary import public
 
 
 def _comma_options(text: str) -> dict:
-    """`players=3,expert=true`; a part without `=` continues the list before it:
-    `characters=Monk,Herald,Thief,expert=true`."""
+    """`players=3,NAME=true`; a part without `=` continues the list before it:
+    `NAMES=A,B,C,NAME=true`."""
     pairs: list[str] = []
     for part in (p.strip() for p in text.split(",")):
         if not part:
