@@ -219,3 +219,38 @@ def test_statistics_for_each_member_of_a_kind() -> None:
     assert len(summary["picked_players"]) == 12
     easy, _ = simulate("eriantys", {}, games=4, seed=0, workers=1)
     assert easy["statistics"] == [] and easy["picked_players"] == []
+
+
+def test_a_long_simulation_streams_its_work() -> None:
+    """Issue 18 item 5: at most `window` pieces are submitted at once, each next one only when one
+    finishes, and progress is told piece by piece — a million games are never queued up front."""
+    import threading
+    import time
+    from concurrent.futures import ThreadPoolExecutor
+
+    from rulebook.sim.runner import in_flight
+
+    lock, outstanding, most, told = threading.Lock(), [0], [0], []
+
+    def work(start: int, count: int) -> int:
+        time.sleep(0.002)  # pieces take a while: work queued up front would pile up
+        return start * 10 + count
+
+    def done(_future) -> None:
+        with lock:
+            outstanding[0] -= 1
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        def submit(start: int, count: int):
+            with lock:
+                outstanding[0] += 1
+                most[0] = max(most[0], outstanding[0])
+            future = pool.submit(work, start, count)
+            future.add_done_callback(done)
+            return future
+
+        pieces = [(start, 3) for start in range(0, 300, 3)]
+        results = in_flight(pieces, submit, window=4, advance=told.append)
+    assert most[0] <= 4
+    assert results == {start: start * 10 + 3 for start, _ in pieces}
+    assert told == [3] * len(pieces)

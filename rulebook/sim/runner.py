@@ -13,6 +13,7 @@ from typing import Callable, Optional
 
 from rulebook.dsl.errors import OptionsError, RulebookError
 from rulebook.interpreter.game import Game
+from rulebook.interpreter.runtime import RulesRuntimeError
 
 from .. import api
 from ..failures import GameFailure, failures_folder, invariants_broken, rules_error, save_failure
@@ -148,6 +149,8 @@ def play_chunk(spec: RunSpec, first_seed: int, count: int) -> tuple:
             return ("ok", outcomes, native.fallbacks - before)
         bots = [make_bot(name, spec.standing_rate) for name in spec.bots]
         return ("ok", [play_one(game, bots, seed, spec) for seed in range(first_seed, first_seed + count)], 0)
+    except RulesRuntimeError as err:  # placed in the rules: sent as its parts, to print with its line and caret
+        return ("rules", (err.span, err.message))
     except RulebookError as err:
         return ("error", str(err))
 
@@ -209,6 +212,8 @@ def run_games(spec: RunSpec, first_seed: int, games: int, workers: Optional[int]
     outcomes: list = []
     fallbacks = 0
     for _, (status, value, *more) in sorted(results.items()):
+        if status == "rules":
+            raise RulesRuntimeError(*value)
         if status != "ok":
             raise RulebookError(value)
         outcomes.extend(value)
