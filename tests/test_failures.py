@@ -66,7 +66,8 @@ def test_without_check_the_same_game_plays_on(tmp_path, capsys) -> None:
 
 def test_simulate_saves_the_game_whose_move_makes_the_rules_fail(tmp_path, capsys) -> None:
     rules = broken_lamps(tmp_path, "glow[user] += 3\n", "glow[user] += 3 / (glow[user] - glow[user])\n")
-    assert main(["simulate", str(rules), "--games", "3", "--workers", "1", "--failures", str(tmp_path / "f")]) == 1
+    assert main(["simulate", str(rules), "--games", "3", "--workers", "1", "--check",
+                 "--failures", str(tmp_path / "f")]) == 1
     err = capsys.readouterr().err
     assert "the rules fail:" in err and "lamps.yaml:10:" in err
     found = COMMAND.search(err)

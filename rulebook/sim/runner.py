@@ -6,6 +6,7 @@ import multiprocessing
 import os
 import queue
 import random
+import sys
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -77,8 +78,9 @@ def remember_game(spec: RunSpec, game: Game) -> None:
 def play_one(game: Game, bots: list, seed: int, keep: Optional["RunSpec"] = None) -> Outcome:
     """One game: its chance seeded by `seed`, the bots' choices by random.Random(seed). With
     `keep` (a RunSpec): its full record is written to `keep.keep` if that names a folder; with
-    `keep.check` the rules' invariants are checked after every step; a game that breaks one, or
-    makes the rules fail, has its record written to `keep.failures` (GameFailure says where)."""
+    `keep.check` the rules' invariants are checked after every step, and a game that breaks one,
+    or makes the rules fail, has its record written to `keep.failures` (GameFailure says where).
+    Without the check, a failing rule is raised as it is, placed in the rules."""
     rng = random.Random(seed)
     state = game.new_initial_state(seed)
     decisions = 0
@@ -103,6 +105,10 @@ def play_one(game: Game, bots: list, seed: int, keep: Optional["RunSpec"] = None
                 broken = invariants_broken(game, state)
     except GameFailure:
         raise
+    except RulesRuntimeError:
+        if not check:  # placed in the rules, printed with its line and caret (play_chunk)
+            raise
+        broken = rules_error(sys.exc_info()[1])
     except RulebookError as err:
         broken = rules_error(err)
     if broken is not None:
@@ -188,7 +194,8 @@ def in_flight(pieces: list, submit: Callable, window: int, advance: Callable[[in
         start, count = running.pop(future)
         results[start] = future.result()
         advance(count)
-        if results[start][0] == "ok":  # a failed piece stops the run: what runs ends, nothing new starts
+        failed = isinstance(results[start], tuple) and results[start][0] != "ok"  # a play_chunk result
+        if not failed:  # a failed piece stops the run: what runs ends, nothing new starts
             start_next()
     return results
 
