@@ -1,7 +1,8 @@
 """The native back-end plays the same games as the Python back-end (issue 14, item 3).
 
-Same seeds and bots → the same outcomes (winners, reason, decisions, statistics) for 1,000 seeds
-of every shipped game and mode; move by move, with the state converted to and from the Python
+Same seeds and bots → the same moves (compared as one digest per game, folded on both sides) and
+outcomes (winners, reason, decisions, statistics) for 1,000 seeds of every shipped game and mode;
+move by move, with the state converted to and from the Python
 state at every decision; the bots' chance (CPython's MT19937) and the game's (splitmix64) bit for
 bit. Skipped only where no C compiler exists (then the `fast` extra is not installed).
 """
@@ -18,8 +19,8 @@ from rulebook.api import load_game
 from rulebook.bots import RandomBot
 from rulebook.interpreter import runtime
 from rulebook.interpreter.native import toolchain
-from rulebook.interpreter.native.backend import native_for, why_not
-from rulebook.sim.runner import play_one
+from rulebook.interpreter.native.backend import DIGEST_START, move_digest, native_for, why_not
+from rulebook.sim.runner import outcome_of, play_one
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = 1000
@@ -34,13 +35,18 @@ MODES = [
     ("septachroma", {"variant": ["C"]}), ("septachroma", {"variant": ["A", "C"]}),
     ("septachroma", {"variant": ["B", "C"]}),
     ("ephyran", {"players": 2}), ("ephyran", {"players": 3}), ("ephyran", {"players": 4}),
+    # every player count, and every set of the two options (each set at one player count: the
+    # options' code does not depend on the count, and Python's side of a mode costs ~10 CPU-s)
+    ("edenia", {"players": 2}), ("edenia", {"players": 3}), ("edenia", {"players": 4}),
+    ("edenia", {"players": 2, "little_lambs": True}), ("edenia", {"players": 4, "law_of_the_universe": False}),
+    ("edenia", {"players": 3, "little_lambs": True, "law_of_the_universe": False}),
 ]
 TOYS = ["nim", "cards", "grid", "powers", "ring"]
 
 
-def _game(name: str, options: dict):
+def _game(name: str, options: dict, counting: bool = False):
     folder = ROOT / "tests" / "games" / name if name in TOYS else ROOT / "rules" / name
-    return load_game(folder, options)
+    return load_game(folder, options, counting=counting)
 
 
 def _ids(mode) -> str:
@@ -48,20 +54,37 @@ def _ids(mode) -> str:
     return name + "".join(f"-{k}={v}" for k, v in options.items())
 
 
-def _python_outcomes(game, seeds) -> list:
-    return [play_one(game, [RandomBot()] * game.player_count, seed) for seed in seeds]
+def _python_games(game, native, seeds) -> tuple[list, list]:
+    """Random games on the Python back-end's playout path (Game.play_random, what random bots
+    play): their outcomes and each game's moves folded into a digest, as the native code folds them."""
+    outcomes, digests = [], []
+    for seed in seeds:
+        rng, state = random.Random(seed), game.new_initial_state(seed)
+        digest, decisions = DIGEST_START, 0
+        while not game.is_terminal(state):
+            digest = move_digest(native, digest, game.play_random(state, rng))
+            decisions += 1
+        outcomes.append(outcome_of(game, state, seed, decisions))
+        digests.append(digest)
+    return outcomes, digests
 
 
 @pytest.mark.parametrize("mode", MODES + [(toy, {}) for toy in TOYS], ids=_ids)
-def test_same_outcomes_for_a_thousand_seeds(mode):
+def test_same_moves_and_outcomes_for_a_thousand_seeds(mode):
     game = _game(*mode)
     native = native_for(game)
     assert native is not None, why_not(game)
-    assert native.play_games(0, SEEDS) == _python_outcomes(game, range(SEEDS))
+    digests: list = []
+    outcomes = native.play_games(0, SEEDS, digests=digests)
     assert native.fallbacks == 0  # every game finished natively
+    python, python_digests = _python_games(game, native, range(SEEDS))
+    assert outcomes == python
+    assert digests == python_digests
+    # simulate's own loop (bots choosing, Game.apply) gives these outcomes too
+    assert [play_one(game, [RandomBot()] * game.player_count, seed) for seed in range(10)] == outcomes[:10]
 
 
-@pytest.mark.parametrize("mode", [MODES[0], MODES[5], MODES[7], MODES[8], MODES[12], ("nim", {})], ids=_ids)
+@pytest.mark.parametrize("mode", [MODES[0], MODES[5], MODES[7], MODES[8], MODES[12], MODES[16], ("nim", {})], ids=_ids)
 def test_same_moves_and_states_at_every_decision(mode):
     """Python state → native → Python is the identity at every decision, and one native random
     move from there reaches exactly the state (and bot chance) the Python back-end reaches."""
@@ -124,13 +147,18 @@ def _simulate(tmp_path, monkeypatch, backend: str, game: str, *args) -> dict:
     return json.loads(out.read_text())
 
 
-@pytest.mark.parametrize("game, args", [("eriantys", ["--players", "2"]), (str(ROOT / "tests/games/nim"), [])])
+@pytest.mark.parametrize("game, args", [
+    ("eriantys", ["--players", "2"]), (str(ROOT / "tests/games/nim"), []),
+    # what a mod and an option change, counted per game (rulebook/sim/reach.py): a counting build
+    ("eriantys", ["--players", "3", "--expert", "--mod", str(ROOT / "examples/mods/the-bard"), "--standing-rate", "1"]),
+], ids=["eriantys", "nim", "eriantys-mod-counted"])
 def test_simulate_gives_the_same_summary_on_either_back_end(tmp_path, monkeypatch, capsys, game, args):
     native = _simulate(tmp_path, monkeypatch, "auto", game, *args)
     python = _simulate(tmp_path, monkeypatch, "python", game, *args)
     assert native.pop("run")["where"].endswith("native back-end")
     assert "Python back-end" in python.pop("run")["where"]
     assert native == python
+    assert ("reached" in native) == ("--mod" in args)
 
 
 @pytest.mark.parametrize("mode, bots, seeds", [
@@ -148,6 +176,33 @@ def test_native_bots_play_the_python_bots_moves(mode, bots, seeds):
     python = [play_one(game, [make_bot(b) for b in bots], seed) for seed in range(seeds)]
     assert native.play_games(0, seeds, bots) == python
     assert native.fallbacks == 0
+
+
+@pytest.mark.parametrize("mode, bots, seeds, rate", [
+    (("eriantys", {"players": 3, "expert": True}), ("random",) * 3, 100, None),
+    (("eriantys", {"players": 3, "expert": True}), ("random", "greedy", "random"), 30, 0.3),
+    (("edenia", {"players": 3}), ("random",) * 3, 40, None),
+    (("septachroma", {"variant": ["A", "C"]}), ("random",) * 2, 60, None),
+    (("cards", {"players": 3}), ("mcts:20", "greedy", "random"), 5, None),
+], ids=["eriantys-3p-expert", "eriantys-greedy-standing", "edenia-3p", "septachroma-AC", "cards-mcts-greedy"])
+def test_a_counting_build_reaches_the_same_points_on_both_back_ends(mode, bots, seeds, rate):
+    """Issue 14 item 5's counters: per game, the reach points (rules coverage's) the game itself
+    reached — setup, and each move's check and play, never a bot's look-ahead — are the same
+    natively as on the Python back-end, for every point."""
+    from rulebook.bots import make_bot
+    game = _game(*mode, counting=True)
+    native = native_for(game)
+    assert native is not None, why_not(game)
+    watch = tuple(range(len(game.reached)))
+    masks: list = []
+    outcomes = native.play_games(0, seeds, bots, rate, watch=watch, masks=masks)
+    assert native.fallbacks == 0
+    python_masks: list = []
+    python = [play_one(game, [make_bot(b, rate) for b in bots], seed, watch=watch, masks=python_masks)
+              for seed in range(seeds)]
+    assert outcomes == python
+    assert masks == python_masks
+    assert len(set(masks)) > 1 and all(m for m in masks)  # games differ in what they reach
 
 
 def _uses(outcomes, game) -> int:

@@ -19,7 +19,7 @@ from ..machine import State
 from ..runtime import show
 from . import cgame
 from .cemit import NativeUnsupported
-from .state import NONE, Words, from_native, scalar_from_native, to_native
+from .state import MASK64, NONE, Words, from_native, scalar_from_native, scalar_to_native, to_native
 from .toolchain import NativeUnavailable, build
 
 _P = ctypes.c_void_p
@@ -49,7 +49,7 @@ class NativeGame:
                 ("rb_mt_seed_int", None, [_P, ctypes.c_uint64]), ("rb_set_budget", None, [_I])):
             fn = getattr(lib, name)
             fn.restype, fn.argtypes = restype, argtypes
-        self.words = Words(self.c.sizes, cgame.MAXF, cgame.MAXM, cgame.MAXA, cgame.MAXRA)
+        self.words = Words(self.c.sizes, cgame.MAXF, cgame.MAXM, cgame.MAXA, cgame.MAXRA, max(self.c.nrl, 1))
         if lib.rb_state_words() != self.words.total:
             raise NativeUnavailable("the native state's size is not what the converter expects")
         self._state = (_I * self.words.total)()
@@ -59,12 +59,18 @@ class NativeGame:
 
     # ------------------------------------------------------------ whole games
     def play_games(self, first_seed: int, count: int, bots: tuple = (),
-                   standing_rate: Optional[float] = None) -> list[tuple]:
+                   standing_rate: Optional[float] = None, digests: Optional[list] = None,
+                   watch: tuple = (), masks: Optional[list] = None) -> list[tuple]:
         """Outcomes (as rulebook.sim.runner.play_one gives them) of games first_seed… with these
         bots (names, one per seat; random for all when empty) and standing rate (see
         rulebook.bots.standing_pool). A game the native code cannot
         finish (an error in the rules, a full list) is played by the Python back-end instead, so
-        the outcomes are always the Python back-end's."""
+        the outcomes are always the Python back-end's. `digests`, when given, gets each game's
+        moves folded into one number (move_digest; None for a game played in Python). `masks`, when
+        given (a counting build only), gets per game which of the reach points `watch` the game
+        reached: bit j for watch[j] (rulebook.sim.runner.play_one gives the same)."""
+        if masks is not None and not self.c.points:
+            raise ValueError("reach masks need a counting build (load_game(..., counting=True))")
         out_words = self.c.out_words
         self.lib.rb_set_budget(self.game.step_budget)
         outcomes: list = []
@@ -87,32 +93,48 @@ class NativeGame:
             try:
                 for g in range(done):
                     outcomes.append(self._outcome(seed + g, words, g * out_words))
+                if digests is not None:
+                    digests.extend(words[g * out_words + out_words - 1] & MASK64 for g in range(done))
+                if masks is not None:
+                    masks.extend(self._mask(out, g * out_words, watch) for g in range(done))
             finally:
                 if collecting:
                     gc.enable()
             if done < batch:
                 self.fallbacks += 1
-                outcomes.append(self._python_game(seed + done, names, standing_rate))
+                outcomes.append(self._python_game(seed + done, names, standing_rate, watch, masks))
+                if digests is not None:
+                    digests.append(None)
                 done += 1
             seed += done
             remaining -= done
         return outcomes
 
-    def _python_game(self, seed: int, names: tuple, standing_rate: Optional[float]) -> tuple:
+    def _python_game(self, seed: int, names: tuple, standing_rate: Optional[float], watch: tuple = (),
+                     masks: Optional[list] = None) -> tuple:
         from rulebook.bots import make_bot
         from rulebook.sim.runner import play_one
-        return play_one(self.game, [make_bot(name, standing_rate) for name in names], seed)
+        return play_one(self.game, [make_bot(name, standing_rate) for name in names], seed, watch=watch, masks=masks)
+
+    def _mask(self, out, at: int, watch: tuple) -> int:
+        """Which watched points the game whose outcome starts at `at` reached (its marks are bytes
+        just before the digest)."""
+        start = 8 * (at + self.c.out_words - 1 - self.c.mark_words)
+        marks = memoryview(out).cast("B")[start:start + self.c.points]
+        return sum(1 << j for j, point in enumerate(watch) if marks[point])
 
     def _outcome(self, seed: int, out, at: int) -> tuple:
         z = self.c.sizes
         end = at + 6 + z.maxw + cgame.MAXRA
         key = tuple(out[at + 3:end])  # how the game ended: the same few endings come back again and again
+        lists = self._shown_lists(out, end)
+        key += lists
         ending = self._endings.get(key)
         if ending is None:
-            ending = self._endings[key] = self._ending(out, at)
+            ending = self._endings[key] = self._ending(out, at, lists)
         players, text = ending
         decisions = out[at + 1]
-        at = end
+        at = end + self.c.nrl * (z.lcap + 1)
         stats: list = []
         for listy in self.c.stat_kinds:
             if listy:
@@ -128,17 +150,24 @@ class NativeGame:
             scores = tuple(None if out[at + p] == NONE else out[at + p] for p in range(self.game.player_count))
         return (seed, players, text, decisions, tuple(stats), scores)
 
-    def _ending(self, out, at: int) -> tuple:
+    def _shown_lists(self, words, at: int) -> tuple:
+        """The lists an end-game text shows, stored from `at` as NRL regions [n, items…]."""
+        size = self.c.sizes.lcap + 1
+        return tuple(tuple(words[r + 1:r + 1 + words[r]]) for r in range(at, at + self.c.nrl * size, size))
+
+    def _ending(self, out, at: int, lists: tuple) -> tuple:
         c, z, game = self.c, self.c.sizes, self.game
         by_player, reason, nwinners = out[at + 3], out[at + 4], out[at + 5]
         winners = tuple(dict.fromkeys(out[at + 6 + i] for i in range(nwinners)))  # each once, as in Python
         args = [out[at + 6 + z.maxw + i] for i in range(cgame.MAXRA)]
-        text = c.reason_text(reason, args, self._show)
+        text = c.reason_text(reason, args, lists, self._show)
         if by_player:
             return winners, text
         return tuple(p for p in range(game.player_count) if game.compiled.team_of[p] in winners), text
 
-    def _show(self, word: int, how: tuple, kind: str) -> str:
+    def _show(self, word, how: tuple, kind: str) -> str:
+        if isinstance(word, tuple):  # a shown list's items
+            return show(tuple(scalar_from_native(self.c, w, kind) for w in word), how)
         return show(scalar_from_native(self.c, word, kind), how)
 
     # ------------------------------------------------------------ states
@@ -155,7 +184,8 @@ class NativeGame:
             w = self.words
             winners = tuple(dict.fromkeys(words[w.winners + i] for i in range(words[7])))
             args = [words[w.reason_args + i] for i in range(cgame.MAXRA)]
-            result = (winners, bool(words[5]), self.c.reason_text(words[6], args, self._show))
+            lists = self._shown_lists(words, w.reason_lists)
+            result = (winners, bool(words[5]), self.c.reason_text(words[6], args, lists, self._show))
         state = from_native(self.c, words, self.words, result)
         if result is not None:
             state.frames, state.allows, state.decision, state.decider = [], (), -1, -1
@@ -189,6 +219,16 @@ class NativeGame:
         words = (ctypes.c_uint32 * 624).from_buffer(self._bot)
         index = ctypes.c_int64.from_buffer(self._bot, 624 * 4).value
         rng.setstate((3, tuple(words[i] for i in range(624)) + (index,), None))
+
+
+DIGEST_START = 0xcbf29ce484222325
+
+
+def move_digest(native: NativeGame, digest: int, move) -> int:
+    """`digest` with one more move folded in, as play.c's move_digest does (FNV-1a over words)."""
+    for word in (move.decision, move.option, *(scalar_to_native(native.c, v) for v in move.values)):
+        digest = ((digest ^ (word & MASK64)) * 0x100000001b3) & MASK64
+    return digest
 
 
 BOT_KINDS = {"random": 0, "greedy": 1, "mcts": 2}

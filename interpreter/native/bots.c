@@ -223,7 +223,7 @@ static i64 mcts_move(St *S, Mt *bot, i64 iterations, MoveV *chosen) {
 
 /* One move by the bot of the deciding seat: 0 random, 1 greedy, 2 MCTS (iterations given).
  * Gives -1 on an error (S->status says which). */
-static i64 bot_move(St *S, Mt *bot, i64 kind, i64 iterations, double rate) {
+static i64 bot_move(St *S, Mt *bot, i64 kind, i64 iterations, double rate, u64 *digest) {
     jmp_buf jb;
     jmp_buf *saved = rb_escape;
     rb_escape = &jb;
@@ -236,13 +236,14 @@ static i64 bot_move(St *S, Mt *bot, i64 kind, i64 iterations, double rate) {
     if (kind == 0 || (kind == 1 && greedy_move(S, bot, &chosen, rate))) {
         rb_escape = saved;
         i64 values[MAXB];
-        return random_move_at(S, bot, values, rate);
+        return random_move_at(S, bot, values, rate, digest);
     }
     if (kind == 2) mcts_move(S, bot, iterations, &chosen);
     /* The chosen move is replayed on S: list the moves here again so its choice is the open one. */
     legal_moves(S, MOVES_AT[1]);
+    *digest = move_digest(*digest, S->decision, chosen.option, chosen.values, CHOICES[chosen.option].opt->nb);
     rb_escape = saved;
-    apply_listed(S, &chosen);
+    play_game_move(S, chosen.option, chosen.values);
     return S->status ? -1 : chosen.option;
 }
 
@@ -253,15 +254,17 @@ i64 rb_play_games_bots(i64 first, i64 count, i64 *out, St *S, const i64 *kinds, 
     for (i64 g = 0; g < count; g++) {
         i64 seed = first + g;
         rb_new_game(S, seed);
+        MARKS_TO(rb_marks_scratch);
         u64 magnitude = seed < 0 ? (u64)(-seed) : (u64)seed;
         rb_mt_seed_int(&bot, magnitude);
         i64 decisions = 0;
+        u64 digest = DIGEST_START;
         while (!S->over && !S->status) {
             i64 p = S->decider;
-            if (bot_move(S, &bot, kinds[p], iterations[p], kinds[p] == 2 ? -1.0 : rate) < 0) break;
+            if (bot_move(S, &bot, kinds[p], iterations[p], kinds[p] == 2 ? -1.0 : rate, &digest) < 0) break;
             decisions++;
         }
-        if (finish_outcome(S, &out[g * OUT_WORDS], decisions)) return g;
+        if (finish_outcome(S, &out[g * OUT_WORDS], decisions, digest)) return g;
     }
     return count;
 }

@@ -386,6 +386,15 @@ def c_CellValue(e: x.CellValue, env: Env) -> str:
     return f"({{ i64 {member} = IXN({expr(e.member, env)}); CELLS{e.code}[{member}](S, {member}{args}); }})"
 
 
+@handles(EXPRESSIONS, x.Reached)
+def c_Reached(e: x.Reached, env: Env) -> str:
+    """A counting build's mark: the point (or, for a table's row, the point plus the row) and the value."""
+    if not e.offset:
+        return f"(MARK({e.point}), {expr(e.value, env)})"
+    v = env.fresh("rw")
+    return f"({{ i64 {v} = {expr(e.value, env)}; if ({v} != NONE) MARK({e.point} + {v}); {v}; }})"
+
+
 @handles(EXPRESSIONS, x.FrameIndex)
 def c_FrameIndex(e: x.FrameIndex, env: Env) -> str:
     return "(S->nframes - 1)"
@@ -428,6 +437,11 @@ def c_UpdateLocal(st: s.UpdateLocal, env: Env) -> str:
 @handles(STATEMENTS, s.Do)
 def c_Do(st: s.Do, env: Env) -> str:
     return f"(void)({expr(st.expr, env)});"
+
+
+@handles(STATEMENTS, s.Reach)
+def c_Reach(st: s.Reach, env: Env) -> str:
+    return f"MARK({st.point});"
 
 
 @handles(STATEMENTS, s.If)
@@ -540,31 +554,40 @@ def c_CancelCaller(st: s.CancelCaller, env: Env) -> str:
     return f"S->frames[{env.access(st.depth)}].L[{env.access(st.flag)}] = 1;"
 
 
-def reason_parts(e: x.Expr, env: Env, parts: list, args: list) -> None:
-    """An end-game text as literal pieces and shown values: (arg index, how, kind) each."""
+def reason_parts(e: x.Expr, env: Env, parts: list, args: list, lists: list) -> None:
+    """An end-game text as literal pieces and shown values: (arg index, how, kind) each; a shown
+    list is (list index, how, "list", its items' kind), its items kept in S->reason_lists."""
     if isinstance(e, x.Const) and isinstance(e.value, str):
         parts.append(e.value)
     elif isinstance(e, x.Format):
         for part in e.parts:
-            reason_parts(part, env, parts, args)
-    elif isinstance(e, x.Show) and not is_list(e.value.type):
+            reason_parts(part, env, parts, args, lists)
+    elif isinstance(e, x.Show) and is_list(e.value.type):
+        t = e.value.type
+        while not isinstance(t, List):
+            t = t.inner
+        parts.append((len(lists), e.how, "list", kind_of(t.elem)))
+        lists.append(expr(e.value, env))
+    elif isinstance(e, x.Show):
         parts.append((len(args), e.how, kind_of(e.value.type)))
         args.append(expr(e.value, env))
     elif isinstance(e.type, Text):
         parts.append((len(args), ("plain",), "text"))
         args.append(expr(e, env))
     else:
-        raise NativeUnsupported("an end-game text made of lists")
+        raise NativeUnsupported(f"an end-game text made of {type(e).__name__}")
 
 
 @handles(STATEMENTS, s.EndGame)
 def c_EndGame(st: s.EndGame, env: Env) -> str:
     parts: list = []
     args: list = []
-    reason_parts(st.reason, env, parts, args)
-    if len(args) > 8:
-        raise NativeUnsupported("an end-game text of more than 8 values")
+    lists: list = []
+    reason_parts(st.reason, env, parts, args, lists)
+    if len(args) > 8 or len(lists) > 4:
+        raise NativeUnsupported("an end-game text of more than 8 values or 4 lists")
     index = len(env.reasons)
     env.reasons.append(tuple(parts))
     sets = " ".join(f"S->reason_args[{i}] = {a};" for i, a in enumerate(args))
+    sets += "".join(f" lcopy_into(S, S->reason_lists[{i}], {a});" for i, a in enumerate(lists))
     return f"{{ {sets} game_over(S, {expr(st.winners, env)}, {int(st.by_player)}, {index}); }}"

@@ -14,6 +14,7 @@ from importlib import resources
 
 from ..ir import stmts as s
 from ..ir.program import Block, Function, GameIR
+from . import ctext  # noqa: F401  (registers the text handlers)
 from .cemit import Constants, Env, NativeUnsupported, body, ctype, expr, is_list, kind_of
 
 LCAP_MIN = 64
@@ -269,11 +270,14 @@ class CGame:
     def _assemble(self, instructions: list, cells: list, decisions: list) -> str:
         from .state import data_to_native
         ir, z = self.ir, self.sizes
-        self.out_words = 6 + z.maxw + MAXRA + self.extras_words
+        self.nrl = max([sum(1 for p in parts if isinstance(p, tuple) and p[2] == "list") for parts in self.reasons] + [0])
+        self.points = ir.reach_points  # a counting build: its marks close each outcome, 8 to a word
+        self.mark_words = (self.points + 7) // 8
+        self.out_words = 6 + z.maxw + MAXRA + self.nrl * (z.lcap + 1) + self.extras_words + self.mark_words + 1  # + the moves' digest
         defines = {
             "LCAP": z.lcap, "MAXL": z.maxl, "MAXR": z.maxr, "MAXC": z.maxc, "MAXARGS": z.maxargs,
             "MAXW": z.maxw, "MAXB": z.maxb, "NDATA": z.ndata, "MAXF": MAXF, "MAXM": MAXM, "MAXA": MAXA,
-            "MAXRA": MAXRA, "MAXTUPLES": MAXTUPLES, "MAXCHOICES": MAXCHOICES, "ARENA_LISTS": ARENA_LISTS,
+            "MAXRA": MAXRA, "NPOINTS": self.points, "MARK_WORDS": self.mark_words, "NRL": self.nrl, "MAXRL": max(self.nrl, 1), "MAXTUPLES": MAXTUPLES, "MAXCHOICES": MAXCHOICES, "ARENA_LISTS": ARENA_LISTS,
             "OUT_WORDS": self.out_words, "PLAYERS": ir.player_count, "HAS_SCORE": int(ir.score is not None),
             "MAXNODES": MAXNODES, "MAXMOVES": MAXTUPLES, "MAXDEPTH": 1024,
         }
@@ -301,9 +305,12 @@ class CGame:
         text += [_read("play.c"), _read("bots.c")]
         return "\n".join(text) + "\n"
 
-    def reason_text(self, reason: int, args: list, show) -> str:
-        """An end-game text from its pieces and the values native play gave (show: word, how, kind)."""
-        return "".join(part if isinstance(part, str) else show(args[part[0]], part[1], part[2])
+    def reason_text(self, reason: int, args: list, lists: list, show) -> str:
+        """An end-game text from its pieces and the values native play gave (show: word, how, kind;
+        a shown list's items come from `lists`, each a tuple of words)."""
+        return "".join(part if isinstance(part, str) else
+                       show(lists[part[0]], part[1], part[3]) if part[2] == "list" else
+                       show(args[part[0]], part[1], part[2])
                        for part in self.reasons[reason])
 
 

@@ -167,10 +167,51 @@ static void play_choice(St *S, i64 which, const i64 *values) {
     run(S);
 }
 
+#if NPOINTS
+/* What Game.apply's legality check works out for a move (interpreter/move_check.py): the guard,
+ * then each variable's domain and condition with the values before it bound — so a counting build
+ * marks what the Python back-end's check marks. */
+static Frame CHECK;
+static void check_marks(St *S, i64 which, const i64 *values) {
+    const Choice *c = &CHOICES[which];
+    const Opt *o = c->opt;
+    if (c->action_block < 0) memcpy(&CHECK, &S->frames[S->nframes - 1], sizeof(Frame));
+    else action_frame(&CHECK, &S->allows[c->action_index], c->action_block, ACTIONS[S->allows[c->action_index].action].nparams);
+    if (o->guard) (void)o->guard(S, &CHECK);
+    for (i64 i = 0; i < o->nb; i++) {
+        (void)o->b[i].domain(S, &CHECK);
+        CHECK.L[o->b[i].slot] = values[i];
+        if (o->b[i].condition) (void)o->b[i].condition(S, &CHECK);
+    }
+}
+#endif
+
+/* A move of the game itself (not one inside a bot's search): in a counting build, what choosing
+ * it marked went to the scratch set; its check and its play mark the game's (as Game.apply). */
+static void play_game_move(St *S, i64 which, const i64 *values) {
+#if NPOINTS
+    MARKS_TO(rb_marks_game);
+    check_marks(S, which, values);
+#endif
+    play_choice(S, which, values);
+    MARKS_TO(rb_marks_scratch);
+}
+
+/* A game's moves folded into one word (FNV-1a over decision, option number and values), so a test
+ * can compare every move of thousands of games with the Python back-end's (tests/test_native.py). */
+#define DIGEST_START 0xcbf29ce484222325ULL
+static inline u64 fold(u64 h, i64 word) { return (h ^ (u64)word) * 0x100000001b3ULL; }
+static u64 move_digest(u64 h, i64 decision, i64 option, const i64 *values, i64 nb) {
+    h = fold(fold(h, decision), option);
+    for (i64 i = 0; i < nb; i++) h = fold(h, values[i]);
+    return h;
+}
+
 /* One random move: gives the choice index played (the move's option number), or -1 on an error.
- * With a standing rate (>= 0; rulebook.bots.standing_pool): when a standing action's move is
+ * `digest` is given for the game's own moves (folded in; see play_game_move), NULL inside a bot's
+ * search. With a standing rate (>= 0; rulebook.bots.standing_pool): when a standing action's move is
  * open, one of those with that probability, else one of the waiting decision's own moves. */
-static i64 random_move_at(St *S, Mt *bot, i64 *values, double rate) {
+static i64 random_move_at(St *S, Mt *bot, i64 *values, double rate, u64 *digest) {
     jmp_buf jb;
     jmp_buf *saved = rb_escape;
     rb_escape = &jb;
@@ -197,17 +238,26 @@ static i64 random_move_at(St *S, Mt *bot, i64 *values, double rate) {
     }
     pick_values(&CHOICES[which], pick, values);
     rb_escape = saved;
-    play_choice(S, which, values);
+    if (digest) {
+        *digest = move_digest(*digest, S->decision, which, values, CHOICES[which].opt->nb);
+        play_game_move(S, which, values);
+    } else {
+        play_choice(S, which, values);
+    }
     return S->status ? -1 : which;
 }
 
-static i64 random_move(St *S, Mt *bot, i64 *values) { return random_move_at(S, bot, values, -1.0); }
+static i64 random_move(St *S, Mt *bot, i64 *values) { return random_move_at(S, bot, values, -1.0, NULL); }
 
 /* ---------------------------------------------------------------- entry points for Python */
 i64 rb_state_words(void) { return (i64)(sizeof(St) / sizeof(i64)); }
 i64 rb_frame_words(void) { return (i64)(sizeof(Frame) / sizeof(i64)); }
 
 void rb_new_game(St *S, i64 seed) {
+#if NPOINTS
+    MARKS_TO(rb_marks_game);  /* setup marks the game's */
+    memset(rb_marks_game, 0, NPOINTS);
+#endif
     memset(S, 0, sizeof(St));
     memcpy(S->D, INITIAL_DATA, sizeof(INITIAL_DATA));
     S->rng = (u64)seed * 0x9E3779B97F4A7C15ULL + 0x632BE59BD9B4E019ULL;
@@ -230,19 +280,28 @@ i64 rb_play_random_one(St *S, Mt *bot) {
 }
 
 /* A finished game's outcome into `o` (OUT_WORDS words): status, decisions, over, by_player,
- * reason, nwinners, winners[MAXW], reason_args[MAXRA], then the statistics and scores
- * (outcome_extras). Gives nonzero when the game did not finish natively (Python plays it). */
-static int finish_outcome(St *S, i64 *o, i64 decisions) {
+ * reason, nwinners, winners[MAXW], reason_args[MAXRA], NRL lists an end-game text shows, then the statistics and scores
+ * (outcome_extras), a counting build's marks (MARK_WORDS words: taken before the statistics, which
+ * are worked out after the game) and last the moves' digest. Gives nonzero when the game did not
+ * finish natively (Python plays it). */
+static int finish_outcome(St *S, i64 *o, i64 decisions, u64 digest) {
     o[0] = S->status;
     o[1] = decisions;
+    o[OUT_WORDS - 1] = (i64)digest;
     if (S->status) return 1;
+#if NPOINTS
+    memset(&o[OUT_WORDS - 1 - MARK_WORDS], 0, sizeof(i64) * MARK_WORDS);
+    memcpy(&o[OUT_WORDS - 1 - MARK_WORDS], rb_marks_game, NPOINTS);
+    MARKS_TO(rb_marks_scratch);
+#endif
     o[2] = S->over;
     o[3] = S->by_player;
     o[4] = S->reason;
     o[5] = S->nwinners;
     for (int i = 0; i < MAXW; i++) o[6 + i] = i < S->nwinners ? S->winners[i] : NONE;
     for (int i = 0; i < MAXRA; i++) o[6 + MAXW + i] = S->reason_args[i];
-    return outcome_extras(S, &o[6 + MAXW + MAXRA]);
+    for (int i = 0; i < NRL; i++) memcpy(&o[6 + MAXW + MAXRA + i * (LCAP + 1)], S->reason_lists[i], sizeof(i64) * (size_t)(S->reason_lists[i][0] + 1));
+    return outcome_extras(S, &o[6 + MAXW + MAXRA + NRL * (LCAP + 1)]);
 }
 
 /* Whole games with random bots: game i has seed first+i and bots' chance random.Random(first+i).
@@ -253,15 +312,17 @@ i64 rb_play_games(i64 first, i64 count, i64 *out, St *S) {
     for (i64 g = 0; g < count; g++) {
         i64 seed = first + g;
         rb_new_game(S, seed);
+        MARKS_TO(rb_marks_scratch);
         u64 magnitude = seed < 0 ? (u64)(-seed) : (u64)seed;
         rb_mt_seed_int(&bot, magnitude);
         i64 decisions = 0;
         i64 values[MAXB];
+        u64 digest = DIGEST_START;
         while (!S->over && !S->status) {
-            if (random_move(S, &bot, values) < 0) break;
+            if (random_move_at(S, &bot, values, -1.0, &digest) < 0) break;
             decisions++;
         }
-        if (finish_outcome(S, &out[g * OUT_WORDS], decisions)) return g;
+        if (finish_outcome(S, &out[g * OUT_WORDS], decisions, digest)) return g;
     }
     return count;
 }

@@ -42,9 +42,22 @@ typedef struct {
     Allow allows[MAXA];
     i64 D[NDATA];
     Frame frames[MAXF];
+    i64 reason_lists[MAXRL][LCAP + 1];  /* lists an end-game text shows (after the frames: never copied) */
 } St;
 
 static jmp_buf *rb_escape;
+
+/* A counting build (NPOINTS > 0; interpreter/reach.py): one mark per reach point. The game's own
+ * play marks rb_marks_game; what the bots do to choose a move (sampling, a greedy look-ahead, an
+ * MCTS search) marks a scratch set, so only what the game itself reached counts (play.c). */
+#if NPOINTS
+static unsigned char rb_marks_game[NPOINTS], rb_marks_scratch[NPOINTS];
+static unsigned char *rb_marks = rb_marks_game;
+#define MARKS_TO(set) (rb_marks = (set))
+#else
+#define MARKS_TO(set) ((void)0)
+#endif
+#define MARK(point) (rb_marks[(point)] = 1)
 
 /* The step budget: play's steps between two decisions (loop turns, values ranged over, calls);
  * run() starts each stretch with the whole budget, as the Python back-end does. */
@@ -186,6 +199,11 @@ static inline i64 ix_checked(St *S, i64 v, i64 low, i64 size) {
 static inline i64 ixn_checked(St *S, i64 v) {
     if (v == NONE) fail(S, ST_RULES);
     return v;
+}
+/* a shown value's place in its table of texts (interpreter/native/ctext.py); outside: Python plays */
+static inline i64 text_place(St *S, i64 v, i64 low, i64 size) {
+    if (v < low || v >= low + size) fail(S, ST_UNSUPPORTED);
+    return v - low;
 }
 #define COL(list, i) col_checked(S, (list), (i))
 static inline i64 col_checked(St *S, List l, i64 i) {

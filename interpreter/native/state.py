@@ -4,7 +4,7 @@ The native state is one array of int64 words (a C struct of int64 fields, no pad
 
     status rng decision decider over by_player reason nwinners winners[MAXW] reason_args[MAXRA]
     nframes nmods nallows mods[MAXM]{site code C[MAXC]} allows[MAXA]{action player args[MAXARGS]}
-    D[NDATA] frames[MAXF]{block pc n L[MAXL] R[MAXR][LCAP+1]}
+    D[NDATA] frames[MAXF]{block pc n L[MAXL] R[MAXR][LCAP+1]} reason_lists[MAXRL][LCAP+1]
 
 D holds the Python data slots one for one (none is INT64_MIN, truth values 0/1, texts interned
 ids); a slot that holds a list holds the offset of its region, [n, items…], after the slots.
@@ -23,7 +23,7 @@ MASK64 = (1 << 64) - 1
 class Words:
     """Where each field of the native state lies, for one game's sizes."""
 
-    def __init__(self, z, maxf: int, maxm: int, maxa: int, maxra: int):
+    def __init__(self, z, maxf: int, maxm: int, maxa: int, maxra: int, maxrl: int):
         self.z = z
         self.maxf, self.maxm, self.maxa, self.maxra = maxf, maxm, maxa, maxra
         at = 8
@@ -44,6 +44,8 @@ class Words:
         self.frame_words = 3 + z.maxl + z.maxr * (z.lcap + 1)
         self.frames = at
         at += maxf * self.frame_words
+        self.reason_lists = at
+        at += maxrl * (z.lcap + 1)
         self.total = at
 
 

@@ -30,7 +30,9 @@ def add_parsers(commands) -> None:
         "simulate", help="play many games with bots; win rates, end reasons, lengths, statistics",
         description="Play N games (game i with seed S+i) with bots and report win rates per seat and team with "
                     "95% Wilson intervals, draws, how games ended, game length and every statistic the game "
-                    "declares. The figures do not depend on --workers or --cluster.")
+                    "declares. The figures do not depend on --workers or --cluster. With a mod or an option set "
+                    "otherwise than its default, it also counts the games that reach what they change (their "
+                    "rules, rows, choices; the rules reading the option) and warns when that is under 5%.")
     _common(sim)
     sim.add_argument("--players", type=int, help="number of players (the game says which counts it allows)")
     sim.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
@@ -51,7 +53,8 @@ def add_parsers(commands) -> None:
         "compare", help="simulate two sets of options under the same seeds and test each difference",
         description="Simulate the game with options A and with options B (same seeds, same bots) and show, for "
                     "each figure, the difference B - A and whether it is significant (p < 0.05): a two-proportion "
-                    "z-test for rates, Welch's t-test for means.")
+                    "z-test for rates, Welch's t-test for means. It counts the games that reach what differs "
+                    "(a mod's rules, rows and choices; the rules reading an option) and warns under 5%.")
     _common(cmp)
     cmp.add_argument("--a", default="", metavar="OPTIONS", help="options A: NAME=VALUE,NAME=VALUE (e.g. players=2)")
     cmp.add_argument("--b", default="", metavar="OPTIONS", help="options B, written the same way")

@@ -9,6 +9,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from . import reach
 from .compare import comparison_note
 
 
@@ -103,6 +104,23 @@ def print_summary(summary: dict, run: Optional[dict] = None, out=None) -> None:
             picked.add_row(row["label"], percent(row["games_with_any"]["rate"]), number(row["named"]),
                            percent(row["win_rate"]["rate"]), interval(row["win_rate"]["ci95"]))
         c.print(picked)
+    print_reached(summary.get("reached", []), summary["games"], out)
+
+
+def print_reached(rows: list, games: int, out=None, warnings=None) -> None:
+    """How many games reached each watched thing (rulebook/sim/reach.py), and a warning on
+    stderr for each reached in under 5% of them."""
+    if not rows:
+        return
+    c = console(out)
+    table = _table("What is compared: games that reached it", "rule, row or option", "where", "games", "share",
+                   right_from=2)
+    for row in rows:
+        table.add_row(row["what"], row["where"], number(row["games"]), percent(row["rate"]))
+    c.print(table)
+    warn = Console(file=warnings or sys.stderr, width=110, highlight=False, soft_wrap=True)
+    for row in reach.rare(rows):
+        warn.print(f"warning: {reach.warning(row, games)}", markup=False)
 
 
 SHORT_TEST = {"two-proportion z-test": "z (2 rates)", "Welch's t-test": "Welch t"}
@@ -130,6 +148,7 @@ def print_comparison(rows: list, a: dict, b: dict, labels: tuple, out=None) -> N
                       f"[bold]{verdict}[/bold]" if row["significant"] else verdict)
     c.print(table)
     c.print(comparison_note())
+    print_reached(reach.combined(a.get("reached", []), b.get("reached", [])), a["games"], out)
 
 
 class ProgressBar:

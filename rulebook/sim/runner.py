@@ -38,11 +38,12 @@ class RunSpec:
     standing_rate: Optional[float] = None  # random and greedy seats: see rulebook.bots.standing_pool
     check: bool = False  # check the rules' invariants after every step
     failures: Optional[str] = None  # where a failed game's record goes (rulebook/failures.py)
+    watch: tuple = ()     # reach points counted per game (rulebook/sim/reach.py): a counting build plays
 
     @classmethod
     def make(cls, game_ref: str, options: dict, bots: str, players: int, mods: tuple = (),
              keep: Optional[str] = None, standing_rate: Optional[float] = None, check: bool = False,
-             failures: Optional[str] = None) -> "RunSpec":
+             failures: Optional[str] = None, watch: tuple = ()) -> "RunSpec":
         path = Path(game_ref)
         rules = str(path.resolve()) if path.is_dir() else game_ref
         seats = tuple(str(b) for b in bots_for_seats(bots, players))
@@ -51,7 +52,7 @@ class RunSpec:
             raise SimulationError(f"--standing-rate must be between 0 and 1, not {standing_rate}")
         return cls(rules, tuple(sorted(frozen)), seats, tuple(str(Path(m).resolve()) for m in mods),
                    str(Path(keep).resolve()) if keep else None, standing_rate, check,
-                   str(failures_folder(failures).resolve()))
+                   str(failures_folder(failures).resolve()), tuple(watch))
 
 
 # One outcome per game, as plain data:
@@ -62,25 +63,32 @@ _GAMES: dict = {}  # games built in this process, by (rules, options): compiled 
 
 
 def game_for(spec: RunSpec) -> Game:
-    key = (spec.rules, spec.options, spec.mods)
+    key = (spec.rules, spec.options, spec.mods, bool(spec.watch))
     game = _GAMES.get(key)
     if game is None:
         options = {k: list(v) if isinstance(v, tuple) else v for k, v in spec.options}
-        game = _GAMES[key] = api.load_game(spec.rules, options, mods=spec.mods)
+        game = _GAMES[key] = api.load_game(spec.rules, options, mods=spec.mods, counting=bool(spec.watch))
     return game
 
 
 def remember_game(spec: RunSpec, game: Game) -> None:
     """Keep a game built here, so forked workers start with it instead of compiling it again."""
-    _GAMES[(spec.rules, spec.options, spec.mods)] = game
+    _GAMES[(spec.rules, spec.options, spec.mods, bool(spec.watch))] = game
 
 
-def play_one(game: Game, bots: list, seed: int, keep: Optional["RunSpec"] = None) -> Outcome:
+def play_one(game: Game, bots: list, seed: int, keep: Optional["RunSpec"] = None, watch: tuple = (),
+             masks: Optional[list] = None) -> Outcome:
     """One game: its chance seeded by `seed`, the bots' choices by random.Random(seed). With
     `keep` (a RunSpec): its full record is written to `keep.keep` if that names a folder; with
     `keep.check` the rules' invariants are checked after every step, and a game that breaks one,
     or makes the rules fail, has its record written to `keep.failures` (GameFailure says where).
-    Without the check, a failing rule is raised as it is, placed in the rules."""
+    Without the check, a failing rule is raised as it is, placed in the rules. With `masks` (a
+    counting build only), the game's reach mask is added to it: bit j set when the game reached
+    point watch[j] — in its setup, or playing a move (Game.apply); what a bot works out to choose a
+    move (a look-ahead, a search) is not the game's and does not count."""
+    marks = game.reached if masks is not None else None
+    if marks is not None:
+        marks[:] = bytes(len(marks))
     rng = random.Random(seed)
     state = game.new_initial_state(seed)
     decisions = 0
@@ -95,10 +103,13 @@ def play_one(game: Game, bots: list, seed: int, keep: Optional["RunSpec"] = None
         broken = invariants_broken(game, state) if check else None
         while broken is None and not game.is_terminal(state):
             player = game.current_player(state)
+            before = bytes(marks) if marks is not None else None
             move = bots[player].choose(game, state, rng)
             played.append((player, move))
             if record is not None:
                 record_move(record, game, state, move)
+            if before is not None:
+                marks[:] = before
             game.apply(state, move)
             decisions += 1
             if check:
@@ -115,8 +126,15 @@ def play_one(game: Game, bots: list, seed: int, keep: Optional["RunSpec"] = None
         spec = keep or RunSpec(game.program.path, (), tuple("random" for _ in range(game.player_count)))
         raise GameFailure(save_failure(game, spec.rules, spec.mods, seed, spec.bots, played,
                                        failures_folder(spec.failures), broken))
+    if marks is not None:
+        masks.append(sum(1 << j for j, point in enumerate(watch) if marks[point]))
     if record is not None and keep is not None:
         _write_record(record, game, state, Path(str(keep.keep)) / f"game-{seed}.json")
+    return outcome_of(game, state, seed, decisions)
+
+
+def outcome_of(game: Game, state, seed: int, decisions: int) -> Outcome:
+    """A finished game's outcome: seed, winning players, reason, decisions, statistics, scores."""
     statistics = tuple(_number(fn(state)) for _, fn in game.compiled.statistics)
     scores = None
     if game.compiled.score is not None:
@@ -143,18 +161,20 @@ def _number(value):
 
 def play_chunk(spec: RunSpec, first_seed: int, count: int) -> tuple:
     """Play games first_seed … first_seed+count-1. Gives ("ok", outcomes, games the native back-end
-    handed to Python) or ("error", message): rules errors travel back as text, since they need not
-    survive pickling."""
+    handed to Python, each game's reach mask over spec.watch or None) or ("error", message): rules
+    errors travel back as text, since they need not survive pickling."""
     try:
         game = game_for(spec)
         # Records need every move in its text form, checks every state: such games are played in Python.
         native = None if spec.keep or spec.check else backend.native_player(game, spec.bots)
+        masks = [] if spec.watch else None
         if native is not None:
             before = native.fallbacks
-            outcomes = native.play_games(first_seed, count, spec.bots, spec.standing_rate)
-            return ("ok", outcomes, native.fallbacks - before)
+            outcomes = native.play_games(first_seed, count, spec.bots, spec.standing_rate, watch=spec.watch, masks=masks)
+            return ("ok", outcomes, native.fallbacks - before, masks)
         bots = [make_bot(name, spec.standing_rate) for name in spec.bots]
-        return ("ok", [play_one(game, bots, seed, spec) for seed in range(first_seed, first_seed + count)], 0)
+        return ("ok", [play_one(game, bots, seed, spec, spec.watch, masks)
+                       for seed in range(first_seed, first_seed + count)], 0, masks)
     except RulesRuntimeError as err:  # placed in the rules: sent as its parts, to print with its line and caret
         return ("rules", (err.span, err.message))
     except RulebookError as err:
@@ -202,9 +222,9 @@ def in_flight(pieces: list, submit: Callable, window: int, advance: Callable[[in
 
 def run_games(spec: RunSpec, first_seed: int, games: int, workers: Optional[int] = None,
               cluster: Optional[str] = None, advance: Optional[Callable[[int], None]] = None,
-              fell_back: Optional[list] = None) -> list[Outcome]:
+              fell_back: Optional[list] = None, masks: Optional[list] = None) -> list[Outcome]:
     """Play `games` games (seeds first_seed, first_seed+1, …) and give their outcomes in seed order,
-    whatever the number of workers or where they run."""
+    whatever the number of workers or where they run; `masks` gets their reach masks (spec.watch)."""
     if not 1 <= games <= MAX_GAMES:
         raise SimulationError(f"--games must be from 1 to {MAX_GAMES:,}, not {games:,} (for more, run again "
                               f"with --seed after the last one)")
@@ -224,7 +244,9 @@ def run_games(spec: RunSpec, first_seed: int, games: int, workers: Optional[int]
         if status != "ok":
             raise RulebookError(value)
         outcomes.extend(value)
-        fallbacks += more[0] if more else 0
+        fallbacks += more[0]
+        if masks is not None and more[1] is not None:
+            masks.extend(more[1])
     if fell_back is not None:
         fell_back.append(fallbacks)
     return outcomes
