@@ -178,6 +178,12 @@ def test_every_rules_block_cites_its_section_or_ruling() -> None:
     assert uncited == [] and unknown == []
 
 
+def test_rulings_md_states_every_ruling() -> None:
+    """Issue 12 item 5 and issue 18 item 7: RULINGS.md states Y1–Y44, one entry each, in order."""
+    text = (RULES / "RULINGS.md").read_text(encoding="utf-8")
+    assert re.findall(r"^- \*\*(Y\d+) ", text, re.M) == [f"Y{i}" for i in range(1, 45)]
+
+
 def test_the_command_line_log_and_record_as_one_player(tmp_path: Path, capsys) -> None:
     """Issue 12 item 3: `rulebook play ephyran --names Leo,Lisa,Max --as Leo` prints the log as Leo
     may read it, and `--json` writes Leo's record: others' hidden moves in their public form, no
