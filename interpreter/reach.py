@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Iterator, Optional
+from typing import Optional
 
 from rulebook.dsl import nodes as n
 from rulebook.dsl.program import Program
 from rulebook.dsl.types import element_of
+
+from .program_walk import walk
 
 BLOCK, STATEMENT, BRANCH, OPTION, ROW_READ, ROW_CHOSEN = "block", "statement", "branch", "option", "read", "chosen"
 
@@ -224,22 +226,10 @@ class _Walker:
 
     def expressions(self, value) -> None:
         """Conditional expressions anywhere inside value: each gets a `then` and an `else` arm."""
-        for node in _nodes(value):
+        for node in walk(value):
             if isinstance(node, n.Conditional):
                 self.add(Point(BRANCH, node.then.span, "conditional", "then"), BRANCH, node, "then")
                 self.add(Point(BRANCH, node.otherwise.span, "conditional", "else"), BRANCH, node, "else")
-
-
-def _nodes(value) -> Iterator[n.Node]:
-    """Every expression node inside value (statements are walked by the walker itself)."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, tuple):
-            stack.extend(item)
-        elif isinstance(item, n.Node):
-            yield item
-            stack.extend(getattr(item, f.name) for f in dataclasses.fields(item) if f.name != "span")
 
 
 def _option_text(option: n.Option) -> str:

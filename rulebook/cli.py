@@ -118,6 +118,15 @@ def build_parser() -> argparse.ArgumentParser:
     test.add_argument("--coverage-html", metavar="DIR",
                       help="also write the rules files with reached and missed lines marked as HTML pages in DIR")
 
+    scenario = commands.add_parser(
+        "scenario", help="write a feature file that shows one move of a game record",
+        description="Write a complete feature file from a full game record (play --save, simulate --keep-records): "
+                    "Given steps in the game's own sentences set up the position before move N, the move is the "
+                    "When, and Then steps state what it changed. Moves are counted from 1.")
+    scenario.add_argument("record", metavar="RECORD", help="a full game record (JSON)")
+    scenario.add_argument("--at", type=int, required=True, metavar="N", help="the move to show (from 1)")
+    scenario.add_argument("-o", "--output", metavar="FILE", help="write the feature file here (default: print it)")
+
     add_simulation_parsers(commands)
 
     games = commands.add_parser("games", help="list the shipped games; or one game's options and sentences",
@@ -179,6 +188,10 @@ def _run(args) -> int:
         from .catalog import run_games
 
         return run_games(args)
+    if command == "scenario":
+        from .scenarios.write_command import run_scenario
+
+        return run_scenario(args)
     if command == "test":
         from .scenarios.runner import run_features  # pytest is only needed for this command
 

@@ -11,8 +11,11 @@ import json
 import random
 from dataclasses import dataclass, field
 
+from rulebook.dsl.errors import RulebookError
 from rulebook.interpreter.game import Game
 from rulebook.interpreter.moves import IllegalMove, Move
+
+from .failures import failures_folder, invariants_broken, rules_error, save_failure
 
 
 class SimulationFailure(AssertionError):
@@ -48,30 +51,45 @@ def illegal_move_for(game: Game, state, rng: random.Random) -> Move:
 
 
 def random_playthrough(game: Game, seed: int, *, check_every: bool = True, replay_every: int = 25,
-                       max_decisions: int = 100_000, policy=None) -> Playthrough:
+                       max_decisions: int = 100_000, policy=None, mods: tuple = ()) -> Playthrough:
     """Play a seeded random game, checking the engine's contract at every decision.
-    `policy(game, state, rng) -> move` picks the moves (default: uniformly random)."""
+    `policy(game, state, rng) -> move` picks the moves (default: uniformly random). A game that
+    fails (a broken invariant, a rules error, a broken contract) is saved as a full record
+    (rulebook/failures.py: $RULEBOOK_FAILURES, else the temporary folder), and the failure says
+    where, with the `rulebook scenario` command that shows its last move."""
     rng = random.Random(seed)
     record = Playthrough(seed)
     state = game.new_initial_state(seed)
+    played: list = []  # (player, move) of each move, for the record of a failed game
+    try:
+        _playthrough(game, state, seed, rng, record, played, check_every, replay_every, max_decisions, policy)
+    except (SimulationFailure, RulebookError) as err:
+        what = rules_error(err) if isinstance(err, RulebookError) else str(err)
+        raise SimulationFailure(save_failure(game, game.program.path, mods, seed, ["random"] * game.player_count,
+                                             played, failures_folder(), what)) from None
+    result = game.result(state)
+    record.reason, record.winners = result.reason, result.winners
+    return record
+
+
+def _playthrough(game: Game, state, seed: int, rng: random.Random, record: Playthrough, played: list,
+                 check_every: bool, replay_every: int, max_decisions: int, policy) -> None:
     decision = 0
     while not game.is_terminal(state):
         decision += 1
         if decision > max_decisions:
-            raise SimulationFailure(f"seed {seed}: no end after {max_decisions} decisions")
+            raise SimulationFailure(f"no end after {max_decisions} decisions")
         if check_every:
             _check_point(game, state, rng, seed, decision, replay=(decision % replay_every == 0))
         move = policy(game, state, rng) if policy is not None else game.sample_move(state, rng)
         record.moves.append(str(move))
+        played.append((game.current_player(state), move))
         game.apply(state, move)
+        record.decisions = decision
         if check_every:
-            broken = game.check_invariants(state)
+            broken = invariants_broken(game, state)
             if broken:
-                raise SimulationFailure(f"seed {seed}, after decision {decision} ({move}): "
-                                        f"invariant broken: {', '.join(broken)}")
-    result = game.result(state)
-    record.reason, record.winners, record.decisions = result.reason, result.winners, decision
-    return record
+                raise SimulationFailure(broken)
 
 
 def _check_point(game: Game, state, rng: random.Random, seed: int, decision: int, replay: bool) -> None:

@@ -191,6 +191,19 @@ def characters(n: int) -> list[list[str]]:
              f"Then the characters are {listed}", "!Then the characters are Monk, Farmer and Herald"]]
 
 
+def tile_students(n: int) -> list[list[str]]:
+    """One tile of a group of islands, alone (for positions `rulebook scenario` writes)."""
+    right, wrong = students(n), students(n, wrong=True)
+    return [["Given a 2-player game between Leo and Lisa", "Given island 3 has no students",
+             "Given island 4 has no students", "Given islands 3 and 4 are one group",
+             f"Given the tile of island 4 holds {right}", f"Then island 3 has {right}", f"!Then island 3 has {wrong}"]]
+
+
+def used_characters(n: int) -> list[list[str]]:
+    listed = spell(CHARACTERS[:n], style_for(n))
+    return [["Given a 2-player expert game between Leo and Lisa", f"Given Leo has used {listed} in this game"]]
+
+
 def characters_option(n: int) -> list[list[str]]:
     """The characters option names exactly three (expert.rules); the players' names vary."""
     names, cards = spell(NAMES[:n], style_for(n)), spell(["Monk", "Herald", "the Thief"], style_for(n))
@@ -313,6 +326,11 @@ def places(n: int) -> list[list[str]]:
              f"!Then Leo may place a red stone on {spell(wrong)}"]]
 
 
+def overlays_laid(n: int) -> list[list[str]]:
+    listed = spell(["1", "3", "5", "8"][:n], style_for(n))
+    return [[SEPTACHROMA, f"Given the large overlays laid are {listed}"]]
+
+
 # case name -> (game, scenarios for a length, lengths the sentence allows)
 CASES = {
     "eriantys game between": ("eriantys", game_between, (2, 3, 4)),
@@ -325,6 +343,9 @@ CASES = {
     "eriantys hand": ("eriantys", hand, (1, 2, 3, 4)),
     "eriantys characters": ("eriantys", characters, (1, 2, 3, 4)),
     "eriantys characters option": ("eriantys", characters_option, (2, 3, 4)),
+    "eriantys one tile of a group": ("eriantys", tile_students, (1, 2, 3, 4)),
+    "eriantys characters used": ("eriantys", used_characters, (1, 2, 3, 4)),
+    "septachroma overlays laid": ("septachroma", overlays_laid, (1, 2, 3, 4)),
     "eriantys jester": ("eriantys", jester, (1, 2, 3, 4)),
     "eriantys minstrel": ("eriantys", minstrel, (1, 2, 3, 4)),
     "eriantys turn order": ("eriantys", turn_order, (2, 3, 4)),

@@ -119,6 +119,74 @@ def compile_pattern(text: str, lexicon) -> Pattern:
     return Pattern(text, re.compile("".join(parts), re.IGNORECASE), placeholders)
 
 
+def fill_pattern(text: str, written: dict) -> str:
+    """A sentence of pattern `text` with each placeholder replaced by its words in `written`
+    (the inverse of matching): `(a|b)` takes the alternative that fits (`a`/`an` by the next
+    word, `their` among pronouns, `has`/`have` and `is`/`are` by the number next to them,
+    `card`/`cards` by the list after them, else the first), `word(s)` the form the number before
+    it wants, and `[optional words]` are left out."""
+    out: list[str] = []
+    last, number = 0, None
+    tokens = list(_TOKEN.finditer(text))
+    for i, m in enumerate(tokens):
+        out.append(text[last:m.start()])
+        if m.group(1):
+            words = written[m.group(1)]
+            out.append(words)
+            number = _number_of(words, (m.group(2) or "word").partition(":")[0], number)
+        elif m.group(3):
+            out.append(_alternative([c.strip() for c in m.group(3).split("|")], text, m, tokens[i + 1:], written,
+                                    number))
+        elif m.group(4):
+            out.append(m.group(4) + ("" if number == 1 else "s"))
+        last = m.end()
+    out.append(text[last:])
+    return " ".join("".join(out).split())
+
+
+def _number_of(words: str, base: str, before: Optional[int]) -> Optional[int]:
+    """How many things written words name (for a `word(s)` after them): a count, the items of a
+    list, the pieces named; else the number before stands."""
+    items = split_list(words)
+    if base == "pieces":
+        counts = [t.split()[0].lower() for t in items]
+        return sum(read_count(c) if (c.isdigit() or c in NUMBER_WORDS) else 1 for c in counts)
+    if base in ("ints", "names", "players", "kinds", "nodes"):
+        return len(items)
+    first = words.split(" ", 1)[0].lower()
+    return read_count(first) if base == "int" and (first.isdigit() or first in NUMBER_WORDS) else before
+
+
+_AGREEING = ({"has", "have"}, {"is", "are"}, {"was", "were"})  # a verb agreeing with the number before it
+
+
+def _alternative(choices: list, text: str, m: re.Match, rest: list, written: dict, number: Optional[int]) -> str:
+    lowered = [c.lower() for c in choices]
+    if sorted(lowered) == ["a", "an"]:
+        following = text[m.end():].lstrip()
+        if rest and rest[0].start() == len(text) - len(following) and rest[0].group(1):
+            following = written[rest[0].group(1)]
+        return choices[lowered.index("an" if following[:1].lower() in "aeiou" and following else "a")]
+    if "their" in lowered:
+        return choices[lowered.index("their")]
+    if set(lowered) in _AGREEING and number is None and rest and rest[0].group(1):  # `there (are|is) {n:int} …`
+        number = _number_of(written[rest[0].group(1)], (rest[0].group(2) or "word").partition(":")[0], None)
+    if set(lowered) in _AGREEING and number is not None:
+        singular = "has" if "has" in lowered else "is" if "is" in lowered else "was"
+        return choices[lowered.index(singular) if number == 1 else 1 - lowered.index(singular)]
+    if len(lowered) == 2 and lowered[0] + "s" == lowered[1] and rest and rest[0].group(1):
+        # `(card|cards) {cards:kinds:card}`: the form the list written after it wants
+        base = (rest[0].group(2) or "word").partition(":")[0]
+        items = split_list(written[rest[0].group(1)])
+        if base in ("ints", "names", "players", "kinds", "nodes"):
+            return choices[0 if len(items) == 1 else 1]
+        if base == "pieces":  # one piece: `1 Dionysus`, `a token`, or a bare member (`17`)
+            words = items[0].split()
+            one = len(items) == 1 and (len(words) == 1 or words[0].lower() in ("1", "a", "an", "one"))
+            return choices[0 if one else 1]
+    return choices[0]
+
+
 def _literal(text: str) -> str:
     return r"\s+".join(re.escape(word) for word in text.split(" ")) if text else ""
 

@@ -18,6 +18,7 @@ from rulebook.dsl.program import Program
 from rulebook.dsl.tables import load_yaml
 
 from .patterns import PatternError, compile_pattern
+from .position import read_position
 
 SCHEMA_PATH = Path(__file__).with_name("vocabulary.schema.json")
 VOCABULARY_FILE = "scenarios.yaml"
@@ -47,6 +48,7 @@ class Vocabulary:
     synonyms: dict = field(default_factory=dict)  # kind -> {word: member name}
     pieces: dict = field(default_factory=dict)  # kind -> [piece words]
     start: list = field(default_factory=list)  # actions after every new game
+    position: list = field(default_factory=list)  # how sentences describe a position (position.py)
     kinds: dict = field(default_factory=dict)  # kind -> member names
 
     # what patterns need to know about words
@@ -140,12 +142,14 @@ def _read(path: Path, vocabulary: Vocabulary, program: Program) -> None:
             vocabulary.steps.append(_step(entry, vocabulary, span, located, i))
         except PatternError as err:
             problems.append(Diagnostic(span, str(err)))
+    vocabulary.position.extend(read_position(data.get("position"), vocabulary, located, problems))
     if problems:
         raise RulesError(problems)
 
 
-ACTION_ORDER = ("new_game", "refused_game", "set_zone", "run", "place", "play", "expect_zone", "expect", "expect_view",
-                "at_step", "legal_moves", "result", "rejected", "unchanged")
+ACTION_ORDER = ("new_game", "refused_game", "set_zone", "run", "place", "play", "random_state", "expect_zone",
+                "expect", "expect_view", "at_step", "legal_moves", "legal", "result", "invariants", "rejected",
+                "unchanged")
 
 
 def _actions(entry: dict) -> list:

@@ -447,6 +447,33 @@ class World:
             raise ScenarioFailure(f"expected {self._names(expected)} to win, but {self._names(winners) or 'nobody'} "
                                   f"won ({self.game.result(self.state).reason})")
 
+    def a_random_state(self, step: StepDef, spec: str, values: dict) -> None:
+        """The state of the game's random generator, as a number: chance from here on (draws,
+        shuffles, picks) comes out as it did in the game this was read from."""
+        value = values.get(spec)
+        if not isinstance(value, int) or value < 0:
+            raise ScenarioFailure(f"the random generator's state is a whole number, not {value!r}")
+        self.state.rng = value
+
+    def a_legal(self, step: StepDef, spec: dict, values: dict) -> None:
+        """`{player, move}`: it is that player's decision and the move (its text) is one of theirs now."""
+        player = self.evaluate(step, spec["player"], values)
+        text = " ".join(self.format(step, spec["move"], values).split())
+        if self.game.is_terminal(self.state):
+            raise ScenarioFailure(f"the game is over: '{text}' cannot be played")
+        decider = self.game.current_player(self.state)
+        if decider != player:
+            raise ScenarioFailure(f"it is {self.game.player_names[decider]}'s decision, not "
+                                  f"{self.game.player_names[player]}'s")
+        if text not in {str(m) for m in self.game.legal_moves(self.state)}:
+            raise ScenarioFailure(f"'{text}' is not one of {self.game.player_names[player]}'s moves now")
+
+    def a_invariants(self, step: StepDef, spec, values: dict) -> None:
+        """The rules' declared invariants hold now."""
+        broken = self.game.check_invariants(self.state)
+        if broken:
+            raise ScenarioFailure("invariant broken: " + "; ".join(broken))
+
     def a_rejected(self, step: StepDef, spec, values: dict) -> None:
         if self.refusal is None:
             raise ScenarioFailure("the move was not rejected")

@@ -40,6 +40,12 @@ def add_parsers(commands) -> None:
     sim.add_argument("--report", metavar="FILE.html", help="also write a self-contained HTML page with plots")
     sim.add_argument("--keep-records", metavar="DIR",
                      help="write each game's full record (rulebook replay, rulebook play --resume) into DIR")
+    sim.add_argument("--check", action="store_true",
+                     help="check the rules' invariants after every step (slower: games are played in Python); "
+                          "a game that breaks one stops the run, its record saved with the scenario command that shows it")
+    sim.add_argument("--failures", metavar="DIR", default="rulebook-failures",
+                     help="where the record of a game that breaks an invariant or makes the rules fail is saved "
+                          "(default: ./rulebook-failures)")
     sim.add_argument("--mod", action="append", default=[], metavar="PATH",
                      help="layer this mod over the game (repeatable, in order)")
 

@@ -73,7 +73,7 @@ def run_simulate(args) -> int:
             raise SimulationError(f"cannot make {args.keep_records}: {err.strerror or err}") from None
     summary, run = simulate(args.game, options, args.games, args.seed, args.bots, args.workers,
                             args.cluster, progress=True, mods=tuple(args.mod), standing_rate=args.standing_rate,
-                            keep_records=args.keep_records)
+                            keep_records=args.keep_records, check=args.check, failures=args.failures)
     print_summary(summary, run)
     if args.json:
         _write(args.json, json.dumps(_json_safe(dict(public(summary), run=run)), indent=1) + "\n")

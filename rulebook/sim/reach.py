@@ -18,7 +18,8 @@ from typing import Iterable, Optional
 
 from rulebook.dsl import nodes as n
 from rulebook.interpreter.options import resolve_options
-from rulebook.interpreter.reach import BLOCK, OPTION, ReachMap, _nodes
+from rulebook.interpreter.program_walk import walk as _nodes
+from rulebook.interpreter.reach import BLOCK, OPTION, ReachMap
 
 RARE = 0.05  # under this share of games, a difference hardly shows
 

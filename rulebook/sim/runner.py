@@ -6,6 +6,7 @@ import multiprocessing
 import os
 import queue
 import random
+import sys
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +17,7 @@ from rulebook.interpreter.game import Game
 from rulebook.interpreter.runtime import RulesRuntimeError
 
 from .. import api
+from ..failures import GameFailure, failures_folder, invariants_broken, rules_error, save_failure
 from . import backend
 from ..bots import bots_for_seats, make_bot
 
@@ -34,11 +36,14 @@ class RunSpec:
     mods: tuple = ()      # mod folders layered over the rules, in order (absolute paths)
     keep: Optional[str] = None  # a folder to write each game's full record into
     standing_rate: Optional[float] = None  # random and greedy seats: see rulebook.bots.standing_pool
+    check: bool = False  # check the rules' invariants after every step
+    failures: Optional[str] = None  # where a failed game's record goes (rulebook/failures.py)
     watch: tuple = ()     # reach points counted per game (rulebook/sim/reach.py): a counting build plays
 
     @classmethod
     def make(cls, game_ref: str, options: dict, bots: str, players: int, mods: tuple = (),
-             keep: Optional[str] = None, standing_rate: Optional[float] = None, watch: tuple = ()) -> "RunSpec":
+             keep: Optional[str] = None, standing_rate: Optional[float] = None, check: bool = False,
+             failures: Optional[str] = None, watch: tuple = ()) -> "RunSpec":
         path = Path(game_ref)
         rules = str(path.resolve()) if path.is_dir() else game_ref
         seats = tuple(str(b) for b in bots_for_seats(bots, players))
@@ -46,7 +51,8 @@ class RunSpec:
         if standing_rate is not None and not 0.0 <= standing_rate <= 1.0:
             raise SimulationError(f"--standing-rate must be between 0 and 1, not {standing_rate}")
         return cls(rules, tuple(sorted(frozen)), seats, tuple(str(Path(m).resolve()) for m in mods),
-                   str(Path(keep).resolve()) if keep else None, standing_rate, tuple(watch))
+                   str(Path(keep).resolve()) if keep else None, standing_rate, check,
+                   str(failures_folder(failures).resolve()), tuple(watch))
 
 
 # One outcome per game, as plain data:
@@ -73,10 +79,13 @@ def remember_game(spec: RunSpec, game: Game) -> None:
 def play_one(game: Game, bots: list, seed: int, keep: Optional["RunSpec"] = None, watch: tuple = (),
              masks: Optional[list] = None) -> Outcome:
     """One game: its chance seeded by `seed`, the bots' choices by random.Random(seed). With
-    `keep` (a RunSpec whose `keep` names a folder), its full record is written there. With
-    `masks` (a counting build only), the game's reach mask is added to it: bit j set when the game
-    reached point watch[j] — in its setup, or playing a move (Game.apply); what a bot works out to
-    choose a move (a look-ahead, a search) is not the game's and does not count."""
+    `keep` (a RunSpec): its full record is written to `keep.keep` if that names a folder; with
+    `keep.check` the rules' invariants are checked after every step, and a game that breaks one,
+    or makes the rules fail, has its record written to `keep.failures` (GameFailure says where).
+    Without the check, a failing rule is raised as it is, placed in the rules. With `masks` (a
+    counting build only), the game's reach mask is added to it: bit j set when the game reached
+    point watch[j] — in its setup, or playing a move (Game.apply); what a bot works out to choose a
+    move (a look-ahead, a search) is not the game's and does not count."""
     marks = game.reached if masks is not None else None
     if marks is not None:
         marks[:] = bytes(len(marks))
@@ -84,19 +93,39 @@ def play_one(game: Game, bots: list, seed: int, keep: Optional["RunSpec"] = None
     state = game.new_initial_state(seed)
     decisions = 0
     record = None
-    if keep is not None:
+    if keep is not None and keep.keep:
         from ..records import new_record, record_move
 
         record = new_record(game, keep.rules, keep.mods, seed, list(keep.bots))
-    while not game.is_terminal(state):
-        before = bytes(marks) if marks is not None else None
-        move = bots[game.current_player(state)].choose(game, state, rng)
-        if record is not None:
-            record_move(record, game, state, move)
-        if before is not None:
-            marks[:] = before
-        game.apply(state, move)
-        decisions += 1
+    played: list = []  # (player, move): cheap, and only turned into a record if the game fails
+    check = keep is not None and keep.check
+    try:
+        broken = invariants_broken(game, state) if check else None
+        while broken is None and not game.is_terminal(state):
+            player = game.current_player(state)
+            before = bytes(marks) if marks is not None else None
+            move = bots[player].choose(game, state, rng)
+            played.append((player, move))
+            if record is not None:
+                record_move(record, game, state, move)
+            if before is not None:
+                marks[:] = before
+            game.apply(state, move)
+            decisions += 1
+            if check:
+                broken = invariants_broken(game, state)
+    except GameFailure:
+        raise
+    except RulesRuntimeError:
+        if not check:  # placed in the rules, printed with its line and caret (play_chunk)
+            raise
+        broken = rules_error(sys.exc_info()[1])
+    except RulebookError as err:
+        broken = rules_error(err)
+    if broken is not None:
+        spec = keep or RunSpec(game.program.path, (), tuple("random" for _ in range(game.player_count)))
+        raise GameFailure(save_failure(game, spec.rules, spec.mods, seed, spec.bots, played,
+                                       failures_folder(spec.failures), broken))
     if marks is not None:
         masks.append(sum(1 << j for j, point in enumerate(watch) if marks[point]))
     if record is not None and keep is not None:
@@ -136,16 +165,15 @@ def play_chunk(spec: RunSpec, first_seed: int, count: int) -> tuple:
     errors travel back as text, since they need not survive pickling."""
     try:
         game = game_for(spec)
-        # Records need every move in its text form: games kept as records are played in Python.
-        native = None if spec.keep else backend.native_player(game, spec.bots)
+        # Records need every move in its text form, checks every state: such games are played in Python.
+        native = None if spec.keep or spec.check else backend.native_player(game, spec.bots)
         masks = [] if spec.watch else None
         if native is not None:
             before = native.fallbacks
             outcomes = native.play_games(first_seed, count, spec.bots, spec.standing_rate, watch=spec.watch, masks=masks)
             return ("ok", outcomes, native.fallbacks - before, masks)
         bots = [make_bot(name, spec.standing_rate) for name in spec.bots]
-        keep = spec if spec.keep else None
-        return ("ok", [play_one(game, bots, seed, keep, spec.watch, masks)
+        return ("ok", [play_one(game, bots, seed, spec, spec.watch, masks)
                        for seed in range(first_seed, first_seed + count)], 0, masks)
     except RulesRuntimeError as err:  # placed in the rules: sent as its parts, to print with its line and caret
         return ("rules", (err.span, err.message))
@@ -186,7 +214,9 @@ def in_flight(pieces: list, submit: Callable, window: int, advance: Callable[[in
         start, count = running.pop(future)
         results[start] = future.result()
         advance(count)
-        start_next()
+        failed = isinstance(results[start], tuple) and results[start][0] != "ok"  # a play_chunk result
+        if not failed:  # a failed piece stops the run: what runs ends, nothing new starts
+            start_next()
     return results
 
 
@@ -236,6 +266,8 @@ def _run_locally(spec, first_seed, games, workers, advance) -> dict:
         for start, count in pieces:
             results[start] = play_chunk(spec, start, count)
             advance(count)
+            if results[start][0] != "ok":  # a failure stops the run: it is what the user must see
+                break
         return results
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)

@@ -23,10 +23,12 @@ from .summary import GameInfo, summarise
 def simulate(game_ref: str, options: Optional[dict] = None, games: int = 100, seed: int = 0,
              bots: str = "random", workers: Optional[int] = None, cluster: Optional[str] = None,
              progress: bool = False, label: str = "simulating", mods: tuple = (),
-             standing_rate: Optional[float] = None, keep_records: Optional[str] = None,
-             watched: Optional[tuple] = None) -> tuple[dict, dict]:
+             standing_rate: Optional[float] = None, keep_records: Optional[str] = None, check: bool = False,
+             failures: Optional[str] = None, watched: Optional[tuple] = None) -> tuple[dict, dict]:
     """Play `games` games (game i uses seed `seed + i`) and give (summary, run details); with
-    `keep_records`, each game's full record is written into that folder as game-SEED.json.
+    `keep_records`, each game's full record is written into that folder as game-SEED.json; with
+    `check`, the rules' invariants are checked after every step. A game that breaks one (or makes
+    the rules fail) stops the run with GameFailure, its record saved in `failures`.
 
     The summary depends only on the game, options, bots, seed and count — never on how many
     workers played or where; the run details say where and how fast. It says (`reached`) in how
@@ -45,11 +47,12 @@ def simulate(game_ref: str, options: Optional[dict] = None, games: int = 100, se
     watch = reach.watch_points(items)
     always = reach.mask_of(game.reached, watch) if items else 0  # marked while the game was built
     spec = RunSpec.make(str(game_ref), options, bots, game.player_count, tuple(mods), keep_records, standing_rate,
-                        watch)
+                        check, failures, watch)
     remember_game(spec, game)  # forked workers inherit it, compiled
     # Native code is built here, once, before any worker starts. Records need every move's text: kept
     # games play in Python.
-    chosen = backend.Choice(None, "records are kept") if keep_records else backend.choose(game, spec.bots)
+    chosen = (backend.Choice(None, "records are kept") if keep_records else
+              backend.Choice(None, "checking every step") if check else backend.choose(game, spec.bots))
     started = time.perf_counter()
     fell_back: list = []
     masks: list = []
