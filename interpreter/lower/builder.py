@@ -149,7 +149,7 @@ class Builder:
         return span if self.metered else None
 
     def written_type(self, ref: n.TypeRef):
-        """The checker type of a type as written (`player`, `group of islands`…)."""
+        """The checker type of a type as written (`player`, `group of NODES`…)."""
         if self._checker is None:
             from rulebook.dsl.checker import Checker  # resolves types as the checker did
             self._checker = Checker(self.p)

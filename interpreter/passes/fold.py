@@ -1,6 +1,6 @@
 """Folding: work out what options and constants already decide, and drop what that makes dead.
 
-`if expert:` in an easy game, a trigger `where expert`, `mode.islands / 2`, an index known to be
+`if OPTION:` when the option is off, a trigger `where OPTION`, `mode.SIZE / 2`, an index known to be
 in range: each becomes its value, or disappears. Run again after inlining, which exposes more.
 """
 from __future__ import annotations

@@ -64,8 +64,8 @@ def _values(i: int, how: str, count: int) -> str:
 
 
 def _shared_domains(choices: tuple) -> tuple:
-    """Choices whose first variable's domain is the same (the entrance's students, for a student
-    going to the dining room or to an island) list it once: (choices, {new slot: domain})."""
+    """Choices whose first variable's domain is the same (the pieces in a player's zone, for a piece
+    going to one zone or to a board node) list it once: (choices, {new slot: domain})."""
     seen: dict = {}
     for c in choices:
         if c.bindings and c.guard is None and not isinstance(c.bindings[0].domain, (x.Const, x.Local)):

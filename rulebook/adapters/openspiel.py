@@ -2,7 +2,7 @@
 
     import pyspiel
     from rulebook.adapters.openspiel import load
-    game = load("eriantys", players=3, expert=True)        # or pyspiel.load_game("rulebook_eriantys(players=3)")
+    game = load("GAME", players=3)        # or pyspiel.load_game("rulebook_GAME(players=3)")
     state = game.new_initial_state()
     pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
 
@@ -42,7 +42,7 @@ from .games import DEFAULT_MAX_GAME_LENGTH, compiled_game, length_limit, rewards
 _REGISTERED: dict[str, str] = {}  # short name -> rules folder
 
 
-def load(name_or_path: str | Path = "eriantys", mods: tuple = (), chance: str = "explicit",
+def load(name_or_path: str | Path, mods: tuple = (), chance: str = "explicit",
          max_game_length: Optional[int] = None, seed: int = 0, **options: Any) -> pyspiel.Game:
     """A shipped game or a rules folder as a pyspiel game; keyword arguments are its options."""
     short = register(name_or_path)

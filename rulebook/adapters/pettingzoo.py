@@ -1,7 +1,7 @@
 """Any Rulebook game as a PettingZoo AEC environment, with action masks and per-player observations.
 
     from rulebook.adapters.pettingzoo import rulebook_env
-    env = rulebook_env("eriantys", players=3, expert=True)
+    env = rulebook_env("GAME", players=3)
     env.reset(seed=7)
     for agent in env.agent_iter():
         observation, reward, termination, truncation, info = env.last()
@@ -32,11 +32,11 @@ from rulebook.interpreter.moves import IllegalMove
 from .games import compiled_game, length_limit, rewards
 
 
-def rulebook_env(name_or_path: str | Path = "eriantys", mods: Sequence[str | Path] = (),
+def rulebook_env(name_or_path: str | Path, mods: Sequence[str | Path] = (),
                  max_game_length: Optional[int] = None, render_mode: Optional[str] = None,
                  pile_depth: int = 4, **options: Any) -> "RulebookEnv":
     """An AEC environment for a shipped game or rules folder; keyword arguments are the game's own
-    options (`players=3, expert=True`, `variant="A,C"`)."""
+    options (`players=3`, `OPTION=True`, a list option as `"A,C"`)."""
     game = compiled_game(name_or_path, options, mods)
     return RulebookEnv(game, max_game_length, render_mode, pile_depth)
 

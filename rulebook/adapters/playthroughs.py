@@ -1,7 +1,7 @@
 """Write OpenSpiel playthroughs (a whole random game, every observation on the way) of games.
 
     python -m rulebook.adapters.playthroughs tests/playthroughs            # every shipped game
-    python -m rulebook.adapters.playthroughs out/ eriantys septachroma
+    python -m rulebook.adapters.playthroughs out/ GAME OTHER_GAME
 
 Each file is `rulebook_<game>.txt`, the game with its default options, seed 1; OpenSpiel's
 `generate_playthrough.replay(file)` plays it again and must give the same text.

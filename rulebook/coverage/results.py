@@ -20,7 +20,7 @@ class FileLines:
     """The lines of one rules file that hold a statement or a block's start, and which were reached."""
 
     path: str
-    name: str  # as reports show it: `eriantys/action.rules`
+    name: str  # as reports show it: `GAME/turn.rules`
     lines: dict = field(default_factory=dict)  # line -> reached
     partial: set = field(default_factory=set)  # reached lines with a branch or choice never taken
 

@@ -1,8 +1,8 @@
 """Which declared sentence plays a given move: the inverse of a step's `play`.
 
-A step whose `play` is one move text (`student {colour} -> island {group(island)}`) can say a move
+A step whose `play` is one move text (`piece {colour} -> node {group(node)}`) can say a move
 of that shape. Its placeholders are read back from the move's text where the template names them,
-tried over their type's members where it only uses them in an expression (`group(island)`), and
+tried over their type's members where it only uses them in an expression (`group(node)`), and
 the sentence so written is run on a copy of the world: it is the move's sentence only if it leaves
 exactly the state the move itself leaves.
 """

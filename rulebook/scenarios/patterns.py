@@ -180,7 +180,7 @@ def _alternative(choices: list, text: str, m: re.Match, rest: list, written: dic
         items = split_list(written[rest[0].group(1)])
         if base in ("ints", "names", "players", "kinds", "nodes"):
             return choices[0 if len(items) == 1 else 1]
-        if base == "pieces":  # one piece: `1 Dionysus`, `a token`, or a bare member (`17`)
+        if base == "pieces":  # one piece: `1 joker`, `a token`, or a bare member (`17`)
             words = items[0].split()
             one = len(items) == 1 and (len(words) == 1 or words[0].lower() in ("1", "a", "an", "one"))
             return choices[0 if one else 1]

@@ -4,7 +4,7 @@ Two states are the same position when they play alike: equal in everything but w
 overwrite before reading it — a stale value (who played when, last round), a frame's leftover
 local. So a written position counts when it is equal to the record's, or becomes equal while the
 record's next moves (then moves picked at random) are played from both, and stays equal to the
-game's end; what differs otherwise is named in the rules' words (`entrance[Leo][red]: 2 against 3`).
+game's end; what differs otherwise is named in the rules' words (`hand[Leo][red]: 2 against 3`).
 """
 from __future__ import annotations
 
@@ -141,7 +141,7 @@ def _frames(game, state) -> str:
 
 
 def slot_name(game, slot: int) -> str:
-    """A slot of the state's data by the rules' names: `entrance[Leo][red]`, `towers_left[white]`."""
+    """A slot of the state's data by the rules' names: `hand[Leo][red]`, `left[white]`."""
     layout = game.compiled.layout
     for zone in layout.zones.values():
         end = zone.base + zone.width * zone.instances

@@ -28,7 +28,7 @@ RARE = 0.05  # under this share of games, a difference hardly shows
 class Watched:
     """One thing a run counts: reached in a game when any of its points is."""
 
-    what: str      # in the rules' words: "rule bard_effect (mod The Bard)", "option expert"
+    what: str      # in the rules' words: "rule RULE (mod MOD)", "option OPTION"
     where: str     # file:line
     points: tuple  # reach points
 
