@@ -62,7 +62,7 @@ def fold_expr(e: Any) -> Any:
         for item in e.items:
             if is_const(item) and isinstance(item.value, bool):
                 if item.value is stop:
-                    if all(_cannot_fail(i) for i in items):
+                    if all(cannot_fail(i) for i in items):
                         return x.Const(stop, type=BOOL)
                     return replace(e, items=tuple(items) + (item,))
                 continue
@@ -138,7 +138,7 @@ def fold_expr(e: Any) -> Any:
 _SAFE = (x.Const, x.Local, x.Not, x.Logic, x.Length, x.ZoneTotal, x.Present, x.NoMods)
 
 
-def _cannot_fail(e: Any) -> bool:
+def cannot_fail(e: Any) -> bool:
     """Working e out cannot raise (reads of fixed slots, comparisons for equality, truth values)."""
     for n in walk_all((e,)):
         if isinstance(n, x.Load):
