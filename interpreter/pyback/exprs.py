@@ -13,7 +13,7 @@ from ..ir import exprs as x
 from ..ir.helpers import HELPERS
 from ..ir.walk import walk
 from ..passes.fold import cannot_fail
-from ..passes.linear import linear
+from ..passes.linear import linear, written
 
 EXPRESSIONS: dict[type, Callable] = {}
 
@@ -228,8 +228,8 @@ def clauses(var: int, dom: x.Expr, cond, hoisted: tuple, env: Env) -> tuple:
     per hoisted value, each time the comprehension is worked out."""
     out = "".join(f"for _c{slot} in [[]] " for slot, _ in hoisted)
     inner = lazily(hoisted, env) if hoisted else env
-    walked, cond = sieved(var, dom, cond, env)
-    out += f"for {env.access(var)} in {walked}"
+    over, cond = sieved(var, dom, cond, env)
+    out += f"for {env.access(var)} in {over}"
     if cond is not None:
         out += f" if {expr(cond, inner)}"
     return out, inner
@@ -243,19 +243,19 @@ def sieved(var: int, dom: x.Expr, cond: Optional[x.Expr], env: Env) -> tuple:
     are made once, after the domain is worked out: when one fails, nothing is walked."""
     conjunction = isinstance(cond, x.Logic) and cond.op == "and"
     items = list(cond.items) if isinstance(cond, x.Logic) and conjunction else [cond] if cond is not None else []
-    walked = _flags(var, dom, items[0], env) if items else None
-    if walked is None:
-        walked = domain(dom, env)
+    sieve = _flags(var, dom, items[0], env) if items else None
+    if sieve is None:
+        sieve = walked(dom, env)
     else:
         items.pop(0)
     once = []
     while items and _settled(items[0], var):
         once.append(items.pop(0))
     if once:
-        walked = f"({walked} if {' and '.join(expr(e, env) for e in once)} else ())"
+        sieve = f"({sieve} if {' and '.join(expr(e, env) for e in once)} else ())"
     if len(items) > 1:
-        return walked, replace(cond, items=tuple(items)) if isinstance(cond, x.Logic) else cond
-    return walked, items[0] if items else None
+        return sieve, replace(cond, items=tuple(items)) if isinstance(cond, x.Logic) else cond
+    return sieve, items[0] if items else None
 
 
 def _flags(var: int, dom: x.Expr, test: x.Expr, env: Env) -> Optional[str]:
@@ -317,7 +317,24 @@ def p_ZoneTotal(e: x.ZoneTotal, env: Env) -> str:
 
 @handles(x.Present)
 def p_Present(e: x.Present, env: Env) -> str:
-    return f"present(D, {expr(e.addr, env)}, {e.kinds})"
+    kinds = _kinds_present(e, env)
+    return f"tuple({kinds})" if kinds else f"present(D, {expr(e.addr, env)}, {e.kinds})"
+
+
+def _kinds_present(e: x.Present, env: Env) -> str:
+    """runtime.present written out, as an iterator, where the address is only locals and numbers
+    (it is read twice); else ''."""
+    form = linear(e.addr)
+    if form is None or not all(isinstance(term, x.Local) for term, _ in form[0]):
+        return ""
+    end = written((form[0], form[1] + e.kinds), e.addr.type)
+    return f"compress({env.k(tuple(range(e.kinds)))}, D[{expr(e.addr, env)}:{expr(end, env)}])"
+
+
+def walked(dom: x.Expr, env: Env) -> str:
+    """A domain walked once, by a comprehension (pieces present need not become a tuple)."""
+    kinds = _kinds_present(dom, env) if isinstance(dom, x.Present) else ""
+    return kinds or domain(dom, env)
 
 
 @handles(x.Format)

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from typing import Callable
 
-from dataclasses import replace
+from dataclasses import fields, replace
 
 from ..ir import exprs as x
 from ..ir.program import Choice
+from ..ir.walk import walk
 from .exprs import Env, domain, expr, lazily, sieved
 from .stmts import Source
 
@@ -48,8 +49,8 @@ def _comprehension(binds: list, env: Env) -> str:
     element = names[0] if len(binds) == 1 else "(" + "".join(n + ", " for n in names) + ")"
     clauses = ""
     for b, name in zip(binds, names):
-        walked, cond = sieved(b.var, b.domain, b.condition, env)
-        clauses += f" for {name} in {walked}"
+        over, cond = sieved(b.var, b.domain, b.condition, env)
+        clauses += f" for {name} in {over}"
         if cond is not None:
             clauses += f" if {expr(cond, env)}"
     return f"[{element}{clauses}]"
@@ -83,6 +84,43 @@ def _shared_domains(choices: tuple) -> tuple:
             c = replace(c, bindings=(replace(first, domain=local),) + c.bindings[1:])
         out.append(c)
     return tuple(out), {slot: dom for dom, slot in slots.items()}
+
+
+_ARITHMETIC = ("+", "-", "*")
+
+
+def _fixed_parts(choices: tuple) -> tuple:
+    """Arithmetic in the variables' conditions that reads only other locals (a zone's base,
+    `p * 5 + 155`) is worked out once per listing, not once per value: (choices, {new slot:
+    expression}), the new slots read as _e1, _e2…"""
+    skip = {b.var for c in choices for b in c.bindings} | {slot for c in choices for slot, _ in c.hoisted}
+    found: dict = {}
+
+    def fixed(e: x.Expr) -> bool:
+        return isinstance(e, x.Binary) and e.op in _ARITHMETIC and all(
+            (isinstance(n, x.Binary) and n.op in _ARITHMETIC) or (isinstance(n, x.Local) and n.slot not in skip)
+            or (isinstance(n, x.Const) and n.value.__class__ is int) for n in walk(e))
+
+    def lift(e):
+        if isinstance(e, x.Expr) and fixed(e):
+            slot = found.setdefault(e, -1000 - len(found))
+            return x.Local(slot, type=e.type)
+        if not isinstance(e, x.Expr) or isinstance(e, (x.Comp, x.BestOf, x.SortBy)):
+            return e
+        changes = {}
+        for name in (f.name for f in fields(e)):
+            value = getattr(e, name)
+            new = lift(value) if isinstance(value, x.Expr) else tuple(lift(v) for v in value) \
+                if isinstance(value, tuple) else value
+            if new != value:
+                changes[name] = new
+        return replace(e, **changes) if changes else e
+
+    # (not behind a guard: what it reads may be none when the guard fails)
+    out = tuple(c if c.guard is not None else replace(c, bindings=tuple(
+        replace(b, condition=lift(b.condition)) if b.condition is not None else b for b in c.bindings))
+        for c in choices)
+    return out, {slot: e for e, slot in found.items()}
 
 
 def write_sampler(out: Source, env: Env, name: str, choices: tuple, span, play: bool,
@@ -159,12 +197,9 @@ def _listing(out: Source, env: Env, choices: tuple, span, block_env: Callable) -
     for slot, _ in hoisted:
         out.add(f"_c{slot} = []", 1, span)
     choices, shared = _shared_domains(choices)
-    if shared:
-        names = {slot: f"_d{-slot}" for slot in shared}
-        for slot, dom in shared.items():
-            out.add(f"{names[slot]} = {domain(dom, senv)}", 1, span)
-        before = senv.access
-        senv = senv.with_access(lambda slot: names[slot] if slot in names else before(slot))
+    senv = _once(out, senv, {slot: (f"_d{-slot}", domain(dom, senv)) for slot, dom in shared.items()}, span)
+    choices, parts = _fixed_parts(choices)
+    senv = _once(out, senv, {slot: (f"_e{-999 - slot}", expr(part, senv)) for slot, part in parts.items()}, span)
     sizes, hows = [], []
     for i, choice in enumerate(choices):
         depth = 1
@@ -177,6 +212,14 @@ def _listing(out: Source, env: Env, choices: tuple, span, block_env: Callable) -
         hows.append(how)
     out.add(f"total = {' + '.join(sizes) or '0'}", 1, span)
     return choices, hows
+
+
+def _once(out: Source, env: Env, values: dict, span) -> Env:
+    """Write `name = text` for each new slot's (name, text); give the env reading them by name."""
+    for name, text in values.values():
+        out.add(f"{name} = {text}", 1, span)
+    outer = env.access
+    return env.with_access(lambda slot: values[slot][0] if slot in values else outer(slot)) if values else env
 
 
 def _draw(out: Source, total: str, nothing, span) -> None:
