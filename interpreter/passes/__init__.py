@@ -3,8 +3,8 @@
 The order: fold what the options decide; drop the standing actions and modifiers nothing
 reachable can use; then inline and fold again, a few rounds (each round exposes the next);
 then unroll what runs over short fixed lists; keep merging boards' groups in the state; see
-through temporaries holding addresses; drop the step-budget ticks no runaway can pass; last, hoist what comprehensions read the same way for
-every element.
+through temporaries holding addresses; drop the step-budget ticks no runaway can pass; last,
+hoist what comprehensions read the same way for every element.
 """
 from __future__ import annotations
 
@@ -15,14 +15,14 @@ from .groups import keep_groups
 from .hoist import hoist_game
 from .inline import inline_game
 from .propagate import propagate_game
-from .ticks import drop_idle_ticks
+from .idle_ticks import drop_idle_ticks
 from .reach import drop_dead_allows, drop_dead_modifiers, drop_dead_span_ends
 from .unroll import unroll_game
 
 INLINE_ROUNDS = 3
 
 
-PASSES = ("fold", "reach", "inline", "frames", "unroll", "groups", "propagate", "ticks", "hoist")
+PASSES = ("fold", "reach", "inline", "frames", "unroll", "groups", "propagate", "idle_ticks", "hoist")
 
 
 def optimise(ir: GameIR, skip: frozenset = frozenset()) -> GameIR:
@@ -46,7 +46,7 @@ def optimise(ir: GameIR, skip: frozenset = frozenset()) -> GameIR:
         ir = fold_game(keep_groups(ir), memo)
     if "propagate" not in skip:
         ir = propagate_game(ir)
-    if "ticks" not in skip:
+    if "idle_ticks" not in skip:
         ir = drop_idle_ticks(ir)
     return ir if "hoist" in skip else hoist_game(ir)
 
