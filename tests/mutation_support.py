@@ -5,6 +5,9 @@ import re
 import shutil
 from pathlib import Path
 
+import pytest
+
+from rulebook.interpreter import compile as compiling
 from rulebook.scenarios.runner import run_features
 
 
@@ -28,8 +31,14 @@ def mutate(rules: Path, target: Path, file: str, old: str, new: str) -> None:
 def run_on(game: str, features_dir: Path, features: list[str], rules: Path, capsys) -> tuple[int, int, int]:
     """Run the named feature files against the rules at `rules`: (exit code, passed, failed)."""
     capsys.readouterr()
-    code = run_features([str(features_dir / f"{name}.feature") for name in features],
-                        games=[f"{game}={rules}"], quiet=True)
+    with pytest.MonkeyPatch.context() as patch:
+        # Every mutant is a new build, and the optimising passes cost seconds on a large game:
+        # the mutants run unoptimised. The passes keep what rules mean (tests/test_native.py,
+        # the goldens and tests/test_unoptimised.py check it); scenarios noticing a change do not
+        # depend on them.
+        patch.setattr(compiling, "cached_optimise", lambda raw, optimise: raw)
+        code = run_features([str(features_dir / f"{name}.feature") for name in features],
+                            games=[f"{game}={rules}"], quiet=True)
     out = capsys.readouterr().out
     last = out.strip().splitlines()[-1]
     found = re.fullmatch(r"(\d+) passed, (\d+) failed", last)
