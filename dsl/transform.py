@@ -492,7 +492,7 @@ class _ToNodes(Transformer):
         return n.NoneLit(self._span(meta))
 
     def name(self, meta, token):
-        return n.Name(self._tspan(token), str(token))
+        return n.Name(_token_span(token, self.origin), str(token))  # its end: messages quote it
 
     def list_expr(self, meta, items):
         return n.ListExpr(self._span(meta), items or ())
