@@ -107,6 +107,11 @@ class CheckerBase:
         # The types as declared (`?` kept) of constants and unindexed variables, and values' results.
         self.declared_types: dict[str, Type] = {}
         self._modified: Optional[set] = None  # the values a `modify` changes (check_none.py)
+        self._effects: dict = {}  # check_none.py's caches: what a statement changes, a value call's body
+        self._bodies: dict = {}
+        self._facts: dict = {}  # … what a condition makes known, what a known expression reads
+        self._keys: dict = {}
+        self._columns: dict[tuple, Type] = {}  # a table column's type, by (table, column)
 
     # ------------------------------------------------------------ reporting
     def error(self, span: Optional[n.Span], message: str) -> None:

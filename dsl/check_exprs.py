@@ -9,8 +9,8 @@ from .check_base import BUILTIN_NAMES, Scope, column_type, walk
 from .check_builtins import BuiltinChecks
 from .check_none import NoneChecks
 from .errors import did_you_mean
-from .types import (AGGREGATES, ANY, BOOL, BUILTINS, INT, NONE, TEXT, Type, either, element_of, may_be_none,
-                    optional, plain, present, same_family, show)
+from .types import (AGGREGATES, ANY, BOOL, BUILTINS, INT, NONE, TEXT, Type, either, element_of, has_optional,
+                    may_be_none, optional, plain, present, same_family, show)
 
 
 class ExpressionChecks(BuiltinChecks, NoneChecks):
@@ -27,15 +27,16 @@ class ExpressionChecks(BuiltinChecks, NoneChecks):
         return self.record(e, getattr(self, "e_" + type(e).__name__)(e, scope))
 
     def record(self, e: n.Node, t: Type) -> Type:
-        engine = plain(t)
-        self.p.types[id(e)] = engine
-        if engine is not t and engine != t:
+        if t.__class__ is tuple and has_optional(t):
             self.opt_types[id(e)] = t
+            self.p.types[id(e)] = plain(t)
+        else:
+            self.p.types[id(e)] = t
         return t
 
     def value_of(self, e: n.Node, t: Type, scope: Scope, what: Optional[str] = None) -> Type:
         """The value of e, of type t, used where a T is needed: it must not be none."""
-        if may_be_none(t):
+        if t == NONE or (t.__class__ is tuple and t[0] == "opt"):
             if t == NONE or not self.known_present(e, scope):
                 self.none_error(e, t, what)
             return present(t)
@@ -43,13 +44,18 @@ class ExpressionChecks(BuiltinChecks, NoneChecks):
 
     def narrowed_type(self, e: n.Node, t: Type, scope: Scope) -> Type:
         """t, without its `?` where a none test made e known present."""
-        return present(t) if may_be_none(t) and t != NONE and self.known_present(e, scope) else t
+        if t.__class__ is tuple and t[0] == "opt" and self.known_present(e, scope):
+            return t[1]
+        return t
 
     def accept(self, e: n.Node, t: Type, wanted: Type, scope: Scope, what: str) -> None:
         """e (of type t) given where `wanted` is expected; a T? fits only where T? is wanted."""
         if wanted != ANY and not may_be_none(wanted):
             t = self.value_of(e, t, scope, what)
-        self.expect(e, self.narrowed_type(e, t, scope), wanted, what)
+        else:
+            t = self.narrowed_type(e, t, scope)
+        if t != wanted:
+            self.expect(e, t, wanted, what)
 
     def need(self, e: n.Node, scope: Scope, wanted: Type, what: str) -> Type:
         """Check e where a value of `wanted` is expected; give its type."""
@@ -133,10 +139,9 @@ class ExpressionChecks(BuiltinChecks, NoneChecks):
 
     def column(self, table: str, name: str) -> Type:
         """A column's type, worked out once per column (`T?` when a row leaves it empty)."""
-        key = "\0" + table + "." + name  # beside the names, which never hold \0
-        if key not in self.declared_types:
-            self.declared_types[key] = column_type(self.p.tables[table], name)
-        return self.declared_types[key]
+        if (table, name) not in self._columns:
+            self._columns[(table, name)] = column_type(self.p.tables[table], name)
+        return self._columns[(table, name)]
 
     def e_Subscript(self, e: n.Subscript, scope: Scope) -> Type:
         if isinstance(e.target, n.Name):  # an indexed zone or variable is named only to be indexed

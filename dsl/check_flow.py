@@ -41,6 +41,16 @@ def _own_statements(body: Iterable[n.Node]) -> Iterator[n.Node]:
             stack.extend(node)
 
 
+def all_statements(body: Iterable[n.Node]) -> Iterator[n.Node]:
+    """Every statement of a block and of the blocks inside it (not the expressions)."""
+    stack = list(body)
+    while stack:
+        stmt = stack.pop()
+        yield stmt
+        for block in _nested_blocks(stmt):
+            stack.extend(block)
+
+
 def _nested_blocks(stmt: n.Node) -> list:
     if isinstance(stmt, n.If):
         return [body for _, body in stmt.branches] + ([stmt.otherwise] if stmt.otherwise else [])

@@ -15,7 +15,7 @@ from typing import Any, Iterable, Optional
 
 from . import nodes as n
 from .check_base import CheckerBase, Scope, root_name, walk
-from .check_flow import rule_bodies
+from .check_flow import all_statements, rule_bodies
 from .errors import source_line
 from .types import ANY, NONE, Type, may_be_none, present, show
 
@@ -94,6 +94,8 @@ class NoneChecks(CheckerBase):
     def known_present(self, e: n.Node, scope: Scope) -> bool:
         """Is e known not to be none here? A call of a value is when its body, with the
         arguments in place, is (`card_on(q, x)` for `top(city[q, x])` after `count(city[q, x]) > 0`)."""
+        if not scope.known:
+            return False
         for _ in range(_INLINE_DEPTH + 1):
             if e in scope.known:
                 return True
@@ -106,16 +108,30 @@ class NoneChecks(CheckerBase):
     def body_of(self, e: n.Node) -> Optional[n.Node]:
         """What a call of a value works out: its body with the arguments in place of the
         parameters; None for anything else, and for a value a `modify` may change."""
+        value = self.readable_value(e)
+        if value is None:
+            return None
+        assert isinstance(e, n.Call)
+        cached = self._bodies.get(id(e))
+        if cached is not None and cached[0] is e:
+            return cached[1]
+        body = substitute(value.body, {param.name: arg for param, arg in zip(value.params, e.args)})
+        self._bodies[id(e)] = (e, body)  # the call is kept with it: its id stays its own
+        return body
+
+    def readable_value(self, e: n.Node) -> Optional[n.ValueDecl]:
+        """The value e calls, when its body may stand for the call (no `modify` changes it)."""
         if not isinstance(e, n.Call):
             return None
         value = self.p.values.get(e.name)
         if value is None or len(value.params) != len(e.args) or e.name in self.modified_values():
             return None
-        return substitute(value.body, {param.name: arg for param, arg in zip(value.params, e.args)})
+        return value
 
     def modified_values(self) -> set:
         if self._modified is None:
-            self._modified = {m.value for body in rule_bodies(self.p) for m in walk(body) if isinstance(m, n.Modify)}
+            self._modified = {m.value for body in rule_bodies(self.p) for m in all_statements(body)
+                              if isinstance(m, n.Modify)}
         return self._modified
 
     # ------------------------------------------------------------ reporting
@@ -136,6 +152,9 @@ class NoneChecks(CheckerBase):
 
     # ------------------------------------------------------------ facts from conditions
     def fact(self, key: n.Node) -> Fact:
+        cached = self._keys.get(id(key))
+        if cached is not None and cached[0] is key:
+            return cached[1]
         names, calls = set(), False
         for node in walk(key):
             if isinstance(node, n.Name):
@@ -146,16 +165,33 @@ class NoneChecks(CheckerBase):
         state = any(name == "current_player" or (self.p.symbols.get(name) is not None
                                                  and self.p.symbols[name].kind in ("var", "zone"))
                     for name in names)
-        return Fact(frozenset(names), state, calls)
+        fact = Fact(frozenset(names), state, calls)
+        self._keys[id(key)] = (key, fact)  # the key is kept with it: its id stays its own
+        return fact
 
     def facts(self, cond: Optional[n.Node], when: bool, depth: int = 0) -> dict:
-        """The expressions known present when `cond` (already checked) is `when`."""
-        found: dict = {}
+        """The expressions known present when `cond` (already checked) is `when` (a dict the
+        caller must not change: it is worked out once a condition)."""
         if cond is None:
+            return {}
+        cached = self._facts.get((id(cond), when, depth))
+        if cached is not None and cached[0] is cond:
+            return cached[1]
+        found = self._facts_of(cond, when, depth)
+        self._facts[(id(cond), when, depth)] = (cond, found)
+        return found
+
+    def _facts_of(self, cond: n.Node, when: bool, depth: int) -> dict:
+        found: dict = {}
+        value = self.readable_value(cond) if depth < _INLINE_DEPTH else None
+        if value is not None:  # a value's test is its body's: `may_leave(p, s)` tests `on[p, s] != none`
+            assert isinstance(cond, n.Call)
+            names = {param.name: arg for param, arg in zip(value.params, cond.args)}
+            for key in self.facts(value.body, when, depth + 1):  # in the value's words, once a value
+                key = substitute(key, names)
+                if key is not None:
+                    found[key] = self.fact(key)
             return found
-        body = self.body_of(cond) if depth < _INLINE_DEPTH else None
-        if body is not None:  # a value's test is its body's: `may_leave(p, s)` tests `on[p, s] != none`
-            return self.facts(body, when, depth + 1)
         if isinstance(cond, n.Not):
             return self.facts(cond.operand, not when, depth)
         if isinstance(cond, n.BoolOp):
@@ -224,15 +260,21 @@ class NoneChecks(CheckerBase):
 
     # ------------------------------------------------------------ what statements forget
     def effect(self, stmt: n.Node, scope: Scope) -> Effect:
-        """Everything `stmt` (with the blocks inside it) may change."""
+        """Everything `stmt` (with the blocks inside it) may change (worked out once a statement)."""
+        cached = self._effects.get((id(stmt), scope.acting))
+        if cached is not None and cached[0] is stmt:
+            return cached[1]
         effect = Effect(set())
         zone_triggers = any(t.form in ("enter", "change") for t in self.p.triggers)
-        for node in walk(stmt):
+        for node in all_statements((stmt,)):
             if isinstance(node, (n.Assign, n.Let)):
                 effect.names.add(node.name)
-            elif isinstance(node, (n.For, n.Binder, n.Pick)):
+            elif isinstance(node, (n.For, n.Pick)):
                 effect.names.add(node.var)
-            elif isinstance(node, (n.Move, n.Draw)):
+            elif isinstance(node, (n.Choose, n.UpTo)):
+                options = node.options if isinstance(node, n.Choose) else (node.option,)
+                effect.names.update(b.var for o in options for b in o.binders)
+            if isinstance(node, (n.Move, n.Draw)):
                 effect.names |= {root_name(node.source), root_name(node.dest)}
                 effect.anything = effect.anything or zone_triggers
                 effect.calls = True
@@ -244,6 +286,7 @@ class NoneChecks(CheckerBase):
                 effect.calls = True
             elif isinstance(node, _RUN_ANYTHING) or (scope.acting and isinstance(node, _DECISIONS)):
                 effect.anything = True
+        self._effects[(id(stmt), scope.acting)] = (stmt, effect)
         return effect
 
     def forget(self, known: dict, effect: Effect) -> dict:

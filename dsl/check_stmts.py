@@ -162,7 +162,9 @@ class StatementChecks(ExpressionChecks):
         if s.winners is not None:
             t = self.expr(s.winners, scope)
             if not (compatible(("list", TEAM), t) or compatible(("list", PLAYER), t)):
-                self.error(s.winners.span, f"winners must be a list of teams or players, not {show(t)}")
+                some_none = isinstance(t, tuple) and t[0] == "list" and may_be_none(t[1])
+                self.error(s.winners.span, f"winners must be a list of teams or players, not {show(t)}"
+                                           + (" (an item may be none: test it first)" if some_none else ""))
         if s.reason is not None:
             self.expr(s.reason, scope)
 

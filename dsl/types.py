@@ -33,6 +33,13 @@ def present(t: Type) -> Type:
     return t[1] if isinstance(t, tuple) and t[0] == "opt" else t
 
 
+def has_optional(t: Type) -> bool:
+    """Is there a `?` in t (in a list's items too)?"""
+    if isinstance(t, str):
+        return False
+    return t[0] == "opt" or (t[0] in ("list", "die") and has_optional(t[1]))
+
+
 def plain(t: Type) -> Type:
     """t without any `?`, inside lists too: the type as the engine records it."""
     if isinstance(t, str):
