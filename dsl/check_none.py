@@ -290,6 +290,9 @@ class NoneChecks(CheckerBase):
         return effect
 
     def forget(self, known: dict, effect: Effect) -> dict:
+        """What is still known after the effect (the same dict when nothing is forgotten)."""
+        if not any(effect.forgets(f) for f in known.values()):
+            return known
         return {k: f for k, f in known.items() if not effect.forgets(f)}
 
     def loop_scope(self, scope: Scope, stmt: n.Node, loop: bool = True) -> Scope:

@@ -4,8 +4,9 @@ from __future__ import annotations
 from typing import Iterable, Optional
 
 from . import nodes as n
-from .check_base import BUILTIN_NAMES, SPAN_NAMES, Scope, describe, walk
+from .check_base import BUILTIN_NAMES, SPAN_NAMES, Scope, describe
 from .check_exprs import ExpressionChecks, calls_in, generator_vars, names_in
+from .check_flow import all_statements
 from .check_none import Effect, ends, surely_has_items
 from .errors import did_you_mean
 from .types import ANY, BOOL, INT, PLAYER, TEAM, Type, compatible, element_of, may_be_none, optional, show
@@ -393,7 +394,7 @@ class StatementChecks(ExpressionChecks):
         body.known.update(self.facts(s.condition, True))
         self.block(s.body, body)
         known = dict(inner.known)
-        if not any(isinstance(x, n.Break) for x in walk(s.body)):
+        if not any(isinstance(x, n.Break) for x in all_statements(s.body)):
             known.update(self.facts(s.condition, False))
         return known
 
