@@ -12,7 +12,7 @@ from rulebook.dsl.nodes import Span
 from ..ir import exprs as x
 from ..ir import stmts as s
 from ..passes.linear import simplify
-from .exprs import Env, domain, expr
+from .exprs import Env, domain, expr, truth
 
 STATEMENTS: dict[type, Callable] = {}
 
@@ -104,7 +104,7 @@ def w_Do(w: Writer, st: s.Do, depth: int) -> None:
 @handles(s.If)
 def w_If(w: Writer, st: s.If, depth: int) -> None:
     for i, (cond, body) in enumerate(st.branches):
-        w.line(f"{'if' if i == 0 else 'elif'} {w.e(cond)}:", depth, st)
+        w.line(f"{'if' if i == 0 else 'elif'} {truth(cond, w.env)}:", depth, st)
         w.body(body, depth + 1)
     if st.otherwise:
         w.line("else:", depth, st)
@@ -124,7 +124,7 @@ def w_ForEach(w: Writer, st: s.ForEach, depth: int) -> None:
 
 @handles(s.While)
 def w_While(w: Writer, st: s.While, depth: int) -> None:
-    w.line(f"while {w.e(st.cond)}:", depth, st)
+    w.line(f"while {truth(st.cond, w.env)}:", depth, st)
     w.body(st.body, depth + 1)
 
 
