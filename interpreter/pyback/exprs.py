@@ -11,7 +11,7 @@ from typing import Any, Callable, Optional
 from ..ir import exprs as x
 from ..ir.helpers import HELPERS
 from ..ir.types import Int
-from .views import read_through, view_clause
+from .views import as_run, read_through, view_clause
 
 EXPRESSIONS: dict[type, Callable] = {}
 
@@ -83,7 +83,11 @@ def truth(e: x.Expr, env: Env) -> str:
         text = expr(e.left, env)
         return f"(not {text})" if e.op == "==" else text
     if isinstance(e, x.Logic):
-        return "(" + f" {e.op} ".join(truth(i, env) for i in e.items) + ")"
+        items = [truth(i, env) for i in e.items]
+        run = as_run(items, env.views) if env.views else None
+        if run is not None:  # every item of a view: one call
+            return f"{'any' if e.op == 'or' else 'all'}({run})"
+        return "(" + f" {e.op} ".join(items) + ")"
     if isinstance(e, x.Not):
         return f"(not {truth(e.operand, env)})"
     return expr(e, env)
@@ -171,7 +175,12 @@ def p_Neg(e: x.Neg, env: Env) -> str:
 
 @handles(x.Cond)
 def p_Cond(e: x.Cond, env: Env) -> str:
-    return f"({expr(e.then, env)} if {truth(e.test, env)} else {expr(e.other, env)})"
+    then = expr(e.then, env)
+    if isinstance(e.then, x.Load) and _natural(e.then.type) and _zero(e.other) and env.views and then.startswith("_v"):
+        # a count read from a view, or 0 (a term of a sum over a board): mostly 0, so looked
+        # at before the test
+        return f"({then} if {then} and {truth(e.test, env)} else 0)"
+    return f"({then} if {truth(e.test, env)} else {expr(e.other, env)})"
 
 
 @handles(x.Reached)
@@ -348,7 +357,9 @@ def p_OrElse(e: x.OrElse, env: Env) -> str:
 def p_Select(e: x.Select, env: Env) -> str:
     items = env.k(tuple(i.value for i in e.items)) if all(isinstance(i, x.Const) for i in e.items) else \
         "(" + "".join(expr(i, env) + ", " for i in e.items) + ")"
-    return f"tuple(compress({items}, (" + "".join(truth(c, env) + ", " for c in e.conds) + ")))"
+    conds = [truth(c, env) for c in e.conds]
+    run = as_run(conds, env.views) if env.views else None
+    return f"tuple(compress({items}, {run or '(' + ''.join(c + ', ' for c in conds) + ')'}))"
 
 
 @handles(x.FrameIndex)

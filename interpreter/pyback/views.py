@@ -10,7 +10,7 @@ listing, a value function's body.
 """
 from __future__ import annotations
 
-from math import gcd
+from collections import Counter
 from typing import Any, Optional
 
 from ..ir import exprs as x
@@ -33,19 +33,23 @@ def offset_through(addr: x.Expr, slot: int) -> Optional[int]:
 
 
 def view_of(slot: int, parts: tuple) -> Optional[tuple]:
-    """(low, step, length) of the slice that the reads through slot in parts need, or None when
-    a view is not worth taking."""
-    offsets = [c for n in walk_all(parts) if isinstance(n, x.Load)
-               for c in (offset_through(n.addr, slot),) if c is not None]
+    """(low, step, length) of the slice holding most of the reads through slot in parts (the
+    longest run of addresses a fixed step apart), or None when a view is not worth taking."""
+    offsets = sorted({c for n in walk_all(parts) if isinstance(n, x.Load)
+                      for c in (offset_through(n.addr, slot),) if c is not None})
     if len(offsets) < MIN_READS:
         return None
-    low, high = min(offsets), max(offsets)
-    step = 0
+    steps = Counter(b - a for a, b in zip(offsets, offsets[1:]))
+    step = steps.most_common(1)[0][0]
+    runs: dict = {}
     for c in offsets:
-        step = gcd(step, c - low)
-    step = step or 1
-    length = (high - low) // step + 1
-    return (low, step, length) if length <= MAX_ITEMS else None
+        runs.setdefault(c % step, []).append(c)
+    run = max(runs.values(), key=len)
+    low = run[0]
+    length = (run[-1] - low) // step + 1
+    if len(run) < MIN_READS or length > MAX_ITEMS:
+        return None
+    return low, step, length
 
 
 def view_name(slot: int) -> str:
@@ -59,11 +63,33 @@ def slice_text(local: str, view: tuple) -> str:
 
 def read_through(views: dict, addr: x.Expr) -> Optional[str]:
     """The text of D[addr] read from a view in scope, or None."""
-    for slot, (low, step, _) in views.items():
+    for slot, (low, step, length) in views.items():
         c = offset_through(addr, slot)
-        if c is not None and (c - low) % step == 0:
+        if c is not None and (c - low) % step == 0 and 0 <= (c - low) // step < length:
             return f"{view_name(slot)}[{(c - low) // step}]"
     return None
+
+
+def _views(parts: tuple) -> dict:
+    """{local slot: view} for each local that parts read the state through often enough."""
+    slots = sorted({t.slot for n in walk_all(parts) if isinstance(n, x.Load)
+                    for t, _ in (linear(n.addr) or ((), 0))[0] if isinstance(t, x.Local)})
+    views = {slot: view_of(slot, parts) for slot in slots}
+    return {slot: view for slot, view in views.items() if view is not None}
+
+
+def takes_views(parts: tuple) -> bool:
+    return bool(_views(parts))
+
+
+def view_lines(parts: tuple, env: Any) -> tuple[list, Any]:
+    """(`_vN = slice` lines, env reading through them) for statement code about to work parts
+    out, before anything changes the state: a view for each local read through enough."""
+    lines = []
+    for slot, view in _views(parts).items():
+        lines.append(f"{view_name(slot)} = {slice_text(env.access(slot), view)}")
+        env = env.with_view(slot, view)
+    return lines, env
 
 
 def view_clause(slot: int, parts: tuple, env: Any) -> tuple[str, Any]:
@@ -73,3 +99,22 @@ def view_clause(slot: int, parts: tuple, env: Any) -> tuple[str, Any]:
     if view is None:
         return "", env
     return f" for {view_name(slot)} in ({slice_text(env.access(slot), view)},)", env.with_view(slot, view)
+
+
+def as_run(texts: list, views: dict) -> Optional[str]:
+    """texts (written conditions) when they read items a, a+1, … of one view, in order: that
+    part of the view (`_v3` or `_v3[2:9]`), else None."""
+    if len(texts) < 2:
+        return None
+    for slot, (_, _, length) in views.items():
+        name = view_name(slot) + "["
+        if not texts[0].startswith(name) or not texts[0].endswith("]"):
+            continue
+        first = texts[0][len(name):-1]
+        if not first.isdigit():
+            continue
+        a = int(first)
+        if texts != [f"{name}{k}]" for k in range(a, a + len(texts))]:
+            continue
+        return view_name(slot) if a == 0 and len(texts) == length else f"{view_name(slot)}[{a}:{a + len(texts)}]"
+    return None
