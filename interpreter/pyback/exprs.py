@@ -11,7 +11,7 @@ from typing import Any, Callable, Optional
 from ..ir import exprs as x
 from ..ir.helpers import HELPERS
 from ..ir.types import Int
-from .views import as_run, read_through, view_clause
+from .views import as_run, read_through, view_clause, whole_view_sum
 
 EXPRESSIONS: dict[type, Callable] = {}
 
@@ -82,6 +82,10 @@ def truth(e: x.Expr, env: Env) -> str:
     if isinstance(e, x.Binary) and e.op in _AGAINST_ZERO and _zero(e.right) and _natural(e.left.type):
         text = expr(e.left, env)
         return f"(not {text})" if e.op == "==" else text
+    if isinstance(e, x.Binary) and e.op in (">=", ">") and env.views:
+        bound = whole_view_sum(e.left, env.views)
+        if bound is not None:  # no part of a view's counts adds up to more than all of them
+            return f"(sum({bound}) {e.op} {expr(e.right, env)} and {expr(e, env)})"
     if isinstance(e, x.Logic):
         items = [truth(i, env) for i in e.items]
         run = as_run(items, env.views) if env.views else None

@@ -14,6 +14,7 @@ from collections import Counter
 from typing import Any, Optional
 
 from ..ir import exprs as x
+from ..ir.types import Int
 from ..ir.walk import walk_all
 from ..passes.linear import linear
 
@@ -117,4 +118,29 @@ def as_run(texts: list, views: dict) -> Optional[str]:
         if texts != [f"{name}{k}]" for k in range(a, a + len(texts))]:
             continue
         return view_name(slot) if a == 0 and len(texts) == length else f"{view_name(slot)}[{a}:{a + len(texts)}]"
+    return None
+
+
+def whole_view_sum(e: x.Expr, views: dict) -> Optional[str]:
+    """The view whose every item e adds up once — each one perhaps only when a test holds
+    (`r if test else 0`) — when they are counts (never below 0), else None."""
+    terms: list = []
+    stack = [e]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, x.Binary) and n.op == "+":
+            stack += [n.left, n.right]
+        else:
+            terms.append(n)
+    reads = []
+    for term in terms:
+        if isinstance(term, x.Cond) and isinstance(term.other, x.Const) and term.other.value == 0:
+            term = term.then
+        if not (isinstance(term, x.Load) and isinstance(term.type, Int) and term.type.low is not None
+                and term.type.low >= 0):
+            return None
+        reads.append(read_through(views, term.addr))
+    for slot, (_, _, length) in views.items():
+        if sorted(reads, key=str) == sorted((f"{view_name(slot)}[{k}]" for k in range(length)), key=str):
+            return view_name(slot)
     return None
