@@ -10,7 +10,7 @@ from typing import Any, Callable, Optional
 
 from ..ir import exprs as x
 from ..ir.helpers import HELPERS
-from ..ir.types import Int
+from ..ir.types import COUNT
 from .views import as_run, read_through, view_clause, whole_view_sum
 
 EXPRESSIONS: dict[type, Callable] = {}
@@ -78,7 +78,7 @@ def expr(e: x.Expr, env: Env) -> str:
 def truth(e: x.Expr, env: Env) -> str:
     """e where only whether it holds counts (a condition): a number compared with 0 is written
     as the number itself (`D[7]` for `D[7] > 0` when D[7] is a count, `not D[7]` for `D[7] == 0`),
-    which Python tests in fewer steps (for numbers known to be 0 or more)."""
+    which Python tests in fewer steps (for counts, never below 0 and never none)."""
     if isinstance(e, x.Binary) and e.op in _AGAINST_ZERO and _zero(e.right) and _natural(e.left.type):
         text = expr(e.left, env)
         return f"(not {text})" if e.op == "==" else text
@@ -101,8 +101,9 @@ _AGAINST_ZERO = ("==", "!=", ">")
 
 
 def _natural(t) -> bool:
-    """Is every value of type t a number from 0 up (never none)?"""
-    return isinstance(t, Int) and t.low is not None and t.low >= 0
+    """Is every value of type t a number from 0 up, never none? (Only counts say so: other types
+    leave out optionality, so a kind's member or a player may still be none.)"""
+    return t == COUNT
 
 
 def _zero(e: x.Expr) -> bool:

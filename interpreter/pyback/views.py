@@ -14,7 +14,7 @@ from collections import Counter
 from typing import Any, Optional
 
 from ..ir import exprs as x
-from ..ir.types import Int
+from ..ir.types import COUNT
 from ..ir.walk import walk_all
 from ..passes.linear import linear
 
@@ -136,8 +136,7 @@ def whole_view_sum(e: x.Expr, views: dict) -> Optional[str]:
     for term in terms:
         if isinstance(term, x.Cond) and isinstance(term.other, x.Const) and term.other.value == 0:
             term = term.then
-        if not (isinstance(term, x.Load) and isinstance(term.type, Int) and term.type.low is not None
-                and term.type.low >= 0):
+        if not (isinstance(term, x.Load) and term.type == COUNT):
             return None
         reads.append(read_through(views, term.addr))
     for slot, (_, _, length) in views.items():
