@@ -22,14 +22,15 @@ def _counted_first(st: Any) -> Any:
     """A fixed loop whose body starts by ticking: those ticks, times its turns, before it."""
     if not isinstance(st, s.ForEach) or not isinstance(st.domain, x.Const) or not isinstance(st.domain.value, tuple):
         return st
-    ticks = []
+    ticks, each = [], 0
     for inner in st.body:
         if not (isinstance(inner, s.Tick) and isinstance(inner.steps, x.Const)):
             break
         ticks.append(inner)
+        each += inner.steps.value
     if not ticks or any(isinstance(n, (s.Break, s.Return)) for n in walk_all(st.body)):
         return st
-    steps = len(st.domain.value) * sum(t.steps.value for t in ticks)
+    steps = len(st.domain.value) * each
     return [s.Tick(x.Const(steps, type=INT), span=ticks[0].span), replace(st, body=st.body[len(ticks):])]
 
 
