@@ -144,7 +144,8 @@ def w_Reach(w: Writer, st: s.Reach, depth: int) -> None:
 
 @handles(s.ForEach)
 def w_ForEach(w: Writer, st: s.ForEach, depth: int) -> None:
-    if all(isinstance(b, s.Log) for b in st.body):  # only lines for a log: no loop when nobody reads one
+    if st.body and all(isinstance(b, s.Log) for b in st.body) and isinstance(st.domain, x.Const):
+        # only lines for a log, over a fixed list (walking it costs no steps): no loop when nobody reads one
         w.line("if RT.sink is not None:", depth, st)
         depth += 1
     w.line(f"for {w.env.access(st.var)} in {domain(st.domain, w.env)}:", depth, st)
