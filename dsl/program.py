@@ -60,6 +60,9 @@ class Program:
     types: dict[int, Type] = field(default_factory=dict)
     warnings: list[Any] = field(default_factory=list)
     sources: list[str] = field(default_factory=list)  # the .rules files read, in order
+    # The disk cache's hash of every file the program was read from (None: not read through it);
+    # the compiled game's cache entries are named by it.
+    source_key: Optional[str] = None
 
     def type_of(self, node: n.Node) -> Type:
         return self.types.get(id(node), "any")

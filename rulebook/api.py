@@ -11,6 +11,7 @@ from rulebook.dsl.loader import load_program
 from rulebook.dsl.mods import MANIFEST, Mod, read_mod
 from rulebook.dsl.program import Program
 from rulebook.interpreter.game import Game
+from rulebook.interpreter.ircache import cached_program, gc_paused
 
 
 def shipped_games_folder() -> Path:
@@ -48,7 +49,10 @@ class GameNotFound(MissingInput):
 
 @lru_cache(maxsize=32)
 def _program(folder: str, mods: tuple = ()) -> Program:
-    return load_program(Path(folder), [Path(m) for m in mods])
+    """The checked program, read from the disk cache when its files are unchanged."""
+    paths = [Path(m) for m in mods]
+    with gc_paused():
+        return cached_program(Path(folder), paths, lambda: load_program(Path(folder), paths))
 
 
 def mod_game(mod: Mod) -> Optional[Path]:
@@ -103,4 +107,5 @@ def load_game(name_or_path: str | Path, options: Optional[dict] = None,
     and shuffle a chance decision (Game.chance_outcomes) instead of the seeded generator's.
     `counting=True` builds the game so that it marks what play reaches (`game.reached`, for
     rules coverage); it plays the same games, a little slower."""
-    return Game(load_program_for(name_or_path, mods), options or {}, player_names, team_of, chance, counting)
+    with gc_paused():  # loading makes many objects that all stay: nothing for the collector to find
+        return Game(load_program_for(name_or_path, mods), options or {}, player_names, team_of, chance, counting)
