@@ -5,8 +5,26 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from . import nodes as n
-from .tables import Table
 from .types import Type
+
+
+@dataclass(frozen=True)
+class Table:
+    """A list of rows (dicts) read from YAML, with where each row and cell was written."""
+
+    name: str
+    path: str
+    rows: tuple
+    row_spans: tuple
+    key: str | None
+    cell_spans: tuple = ()  # per row: {column: Span of where the cell's text starts}
+
+    @property
+    def columns(self) -> set[str]:
+        names: set[str] = set()
+        for row in self.rows:
+            names.update(row)
+        return names
 
 
 @dataclass

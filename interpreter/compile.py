@@ -9,7 +9,6 @@ from rulebook.dsl.program import Program
 
 from .ir.program import GameIR
 from .ircache import cached_build, cached_optimise
-from .lower.game import build_game
 from .passes import optimise
 from .pyback.assemble import PythonGame, Written
 from .pyback.evaluate import evaluate
@@ -26,6 +25,7 @@ def compile_ir(program: Program, options: dict, player_count: int, player_names:
                marks: Optional[bytearray] = None, skip: frozenset = frozenset()) -> GameIR:
     """The optimised compiled form of a game with these options (a counting build with `reach`,
     whose build-time reads are marked in `marks`; `skip`: passes left out, to measure them)."""
+    from .lower.game import build_game  # here: a game read back from the disk cache is not lowered
     evaluator = evaluate if marks is None else partial(evaluate, marks=marks)
     if reach is not None:
         skip = skip | COUNTING_SKIPS

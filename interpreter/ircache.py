@@ -2,8 +2,11 @@
 cache folder so that the next process reads it instead of working it out again.
 
 - The checked program of a rules folder (with its mods), named by a hash of every file in those
-  folders and of the dsl/ code: parsing and checking run once per version of the rules.
-- The optimised compiled form: the passes run once per lowered form and engine.
+  folders and of the engine's code (`source_key`): parsing and checking run once per version of
+  the rules.
+- What is worked out from such a program with given settings: the compiled game (the optimised
+  compiled form and the Python module as written, before it runs), the checked options.
+- The optimised compiled form of a program read otherwise: the passes run once per lowered form.
 - The Python back-end's code objects, compiled once per generated text.
 
 Every name is a hash of all that its content was made from, so a changed file (a rules file, a
@@ -137,7 +140,10 @@ def _program_bytes(program: Program) -> bytes:
     finally:
         program.types = types
     written = pickler.memo.copy()  # id of every object pickled -> (its number, the object)
-    pickler.dump([(written[i][1], t) for i, t in types.items() if i in written])
+    try:
+        pickler.dump([(written[i][1], t) for i, t in types.items() if i in written])
+    except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+        return b""
     return out.getvalue()
 
 
@@ -158,24 +164,55 @@ def cached_build(source_key: Optional[str], settings: Any, build: Callable[[Call
                  restore: Callable[[Any], T]) -> T:
     """build(keep) — which hands keep() the plain data it is made from — or, when the disk cache
     holds that data for the program read from the files hashed as `source_key` (cached_program)
-    with these settings (plain data, named by their repr), restore(that data). A program not
-    read through the cache is built every time."""
-    if source_key is None:
+    with these settings, restore(that data). A program not read through the cache, or settings
+    that are not plain data, are built every time."""
+    path = _entry(source_key, "build", settings, ".game")
+    if path is None:
         return build(lambda kept: None)
-    key = hashlib.sha256(f"build\0{source_key}\0{settings!r}".encode()).hexdigest()
-    path = cache_folder() / f"{key}.game"
     try:
         with gc_paused():
             return restore(pickle.loads(path.read_bytes()))
     except Exception:  # missing, unreadable or damaged: built again (never an error to the user)
         pass
 
-    def keep(kept: Any) -> None:
-        try:
-            _write_bytes(path, pickle.dumps(shared(kept, {}), protocol=pickle.HIGHEST_PROTOCOL))
-        except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
-            pass  # something in it cannot be kept: built every time
-    return build(keep)
+    return build(lambda kept: _write_pickle(path, kept, share=True))
+
+
+def cached_value(source_key: Optional[str], what: str, settings: Any, compute: Callable[[], T]) -> T:
+    """compute() — plain data worked out from the program hashed as `source_key` and these
+    settings — from the disk cache when it holds it. What raises is never kept."""
+    path = _entry(source_key, what, settings, ".value")
+    if path is None:
+        return compute()
+    try:
+        return pickle.loads(path.read_bytes())
+    except Exception:  # missing, unreadable or damaged: worked out again
+        pass
+    value = compute()
+    _write_pickle(path, value)
+    return value
+
+
+def _entry(source_key: Optional[str], what: str, settings: Any, suffix: str) -> Optional[Path]:
+    """The file of what is worked out from a cached program with these settings; None when the
+    program was not read through the cache or the settings are not plain data (whose repr would
+    not be a faithful name)."""
+    if source_key is None or not _plain(settings):
+        return None
+    key = hashlib.sha256(f"{what}\0{source_key}\0{settings!r}".encode()).hexdigest()
+    return cache_folder() / f"{key}{suffix}"
+
+
+def _plain(value: Any) -> bool:
+    """Built only of None, truth values, ints, texts, lists, tuples and dicts of texts to them."""
+    cls = value.__class__
+    if cls in (type(None), bool, int, str):
+        return True
+    if cls in (list, tuple):
+        return all(_plain(v) for v in value)
+    if cls is dict:
+        return all(k.__class__ is str and _plain(v) for k, v in value.items())
+    return False
 
 
 _ATOMS = (int, str, bool, type(None), bytes)
@@ -259,11 +296,16 @@ def _read(path: Path) -> Optional[GameIR]:
 
 
 def _write(path: Path, ir: GameIR) -> None:
+    _write_pickle(path, ir, share=True)
+
+
+def _write_pickle(path: Path, value: Any, share: bool = False) -> None:
+    """Keep value (with its equal parts made one object, `share`); what cannot be pickled is
+    not kept, and is worked out every time."""
     try:
-        ir = shared(ir, {})
-    except RecursionError:
+        _write_bytes(path, pickle.dumps(shared(value, {}) if share else value, protocol=pickle.HIGHEST_PROTOCOL))
+    except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
         pass
-    _write_bytes(path, pickle.dumps(ir, protocol=pickle.HIGHEST_PROTOCOL))
 
 
 def _write_bytes(path: Path, data: bytes) -> None:

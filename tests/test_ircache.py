@@ -4,15 +4,19 @@ parsing, checking and compiling, and plays the same games; a changed file is rea
 error is reported every time (never kept), and a damaged or unwritable cache only costs time."""
 from __future__ import annotations
 
+import os
 import random
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from rulebook import api
 from rulebook.api import load_game
-from rulebook.dsl.errors import RulesError
+from rulebook.dsl import mods
+from rulebook.dsl.errors import OptionsError, RulesError
 from rulebook.interpreter import ircache
 
 GAMES = Path(__file__).resolve().parent / "games"
@@ -56,12 +60,13 @@ def _error(folder: Path, mods: tuple = ()) -> str:
 
 def test_a_second_load_reads_the_cache_and_plays_the_same(cache: Path, monkeypatch) -> None:
     first = _fresh(NIM)
-    assert sorted(p.suffix for p in cache.iterdir()) == [".code", ".game", ".pickle", ".program"]
+    assert sorted(p.suffix for p in cache.iterdir()) == [".code", ".game", ".pickle", ".program", ".value"]
 
     def refused(*args, **kwargs):
         raise AssertionError("parsed, checked or compiled again")
     with monkeypatch.context() as patched:
-        patched.setattr(api, "load_program", refused)
+        patched.setattr("rulebook.dsl.loader.load_program", refused)
+        patched.setattr("rulebook.interpreter.game.resolve_options", refused)
         patched.setattr("rulebook.interpreter.compile.compile_ir", refused)
         patched.setattr(ircache, "_write_bytes", refused)
         second = _fresh(NIM)
@@ -121,6 +126,25 @@ def test_an_edited_mod_is_read_again(cache: Path, tmp_path: Path) -> None:
     assert [label for label, _ in _fresh(nim, mods=(mod,)).compiled.invariants] == ["never negative", "fine"]
     (mod / "more.rules").write_text("invariant \"fine\": count(heap) >= nothing_declared\n")
     assert "nothing_declared" in _error(nim, mods=(mod,))
+
+
+def test_options_are_checked_whatever_was_kept(cache: Path) -> None:
+    assert _fresh(NIM, {"stones": 9}).options["stones"] == 9
+    for wrong in ({"stones": 900}, {"stones": 9.0}, {"stones": "9"}, {"stone": 9}):
+        with pytest.raises(OptionsError):
+            _fresh(NIM, wrong)
+    assert _fresh(NIM, {"stones": 9}).options["stones"] == 9
+
+
+def test_a_game_from_the_cache_imports_no_parser_checker_or_schema_library(cache: Path) -> None:
+    _fresh(NIM)
+    probe = ("import sys; from rulebook.api import load_game; load_game(sys.argv[1]); "
+             "print(sorted({m.split('.')[0] for m in sys.modules} & {'lark', 'yaml', 'jsonschema', 'networkx'}), "
+             "sorted(m for m in sys.modules if m.startswith(('rulebook.dsl.check', 'rulebook.interpreter.lower'))))")
+    done = subprocess.run([sys.executable, "-c", probe, str(NIM)], capture_output=True, text=True, check=True,
+                          env={**os.environ, "RULEBOOK_CACHE": str(cache.parent)})
+    assert done.stdout.split() == ["[]", "[]"]
+    assert api.MANIFEST == mods.MANIFEST  # the one name api knows without importing the mod reader
 
 
 def test_a_rules_error_is_never_kept(cache: Path, tmp_path: Path) -> None:
