@@ -101,8 +101,8 @@ class CheckerBase:
     def error(self, span: Optional[n.Span], message: str) -> None:
         self._report(Diagnostic(span, message))
 
-    def warn(self, span: Optional[n.Span], message: str) -> None:
-        self._report(Diagnostic(span, message, "warning"))
+    def warn(self, span: Optional[n.Span], message: str, unused: Optional[str] = None) -> None:
+        self._report(Diagnostic(span, message, "warning", unused=unused))
 
     def _report(self, diagnostic: Diagnostic) -> None:
         """Say each thing once: a type written once is resolved at every use of its declaration."""

@@ -236,13 +236,13 @@ class Checker(StatementChecks, FixedChecks, FlowChecks):
                 self.warn(span, f"the flow has no '{span_name}' block, so this lasts until the game ends")
         for name, rule in p.rules.items():
             if name not in self.used_rules and " of " not in name:  # table cells run by `run`
-                self.warn(rule.span, f"rule '{name}' is never used")
+                self.warn(rule.span, f"rule '{name}' is never used", unused=name)
         for name, action in p.actions.items():
             if name not in self.used_actions:
                 self.warn(action.span, f"action '{name}' is never allowed")
         for name, value in p.values.items():
             if name not in self.used_values and " of " not in name:
-                self.warn(value.span, f"value '{name}' is never used")
+                self.warn(value.span, f"value '{name}' is never used", unused=name)
 
     # ------------------------------------------------------------ parameters and triggers
     def params_scope(self, params: Iterable[n.Param]) -> Scope:

@@ -49,6 +49,7 @@ class Diagnostic:
     message: str
     severity: str = "error"  # "error" | "warning"
     source_line: Optional[str] = None
+    unused: Optional[str] = None  # a warning that this rule or value is never used: its name
 
     def render(self) -> str:
         prefix = "warning: " if self.severity == "warning" else ""

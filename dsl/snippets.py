@@ -48,4 +48,8 @@ def check_snippet(program: Program, text: str, params: Mapping[str, str], statem
     errors = [d for d in checker.diagnostics if d.severity == "error"]
     if errors:
         raise RulesError(errors)
+    # Rules text in the folder's data (a display, a scenario vocabulary) uses rules and values too.
+    used = checker.used_rules | checker.used_values
+    if used and program.warnings:
+        program.warnings = [w for w in program.warnings if w.unused not in used]
     return nodes

@@ -260,7 +260,7 @@ def cached_optimise(raw: GameIR, optimise: Callable[[GameIR], GameIR]) -> GameIR
     if found is not None:
         return replace(found, naming=raw.naming)
     ir = optimise(raw)
-    _write(path, replace(ir, naming=None))
+    _write(path, _unnamed(ir))
     return ir
 
 
@@ -278,9 +278,15 @@ def cached_code(source: str, filename: str):
     return code
 
 
+def _unnamed(ir: GameIR) -> GameIR:
+    # The naming holds the rules' source positions; it is not part of what the passes compute
+    # and is put back from the freshly lowered form on reading.
+    return replace(ir, naming=None)  # type: ignore[arg-type]
+
+
 def _key(raw: GameIR) -> Optional[str]:
     try:
-        data = pickle.dumps(replace(raw, naming=None), protocol=pickle.HIGHEST_PROTOCOL)
+        data = pickle.dumps(_unnamed(raw), protocol=pickle.HIGHEST_PROTOCOL)
     except (pickle.PicklingError, TypeError, AttributeError):
         return None  # something in it cannot be kept: the passes run every time
     return hashlib.sha256(engine_hash() + data).hexdigest()

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from rulebook.api import load_game
+from rulebook.display import scene_of
 from rulebook.dsl.errors import OptionsError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -84,7 +85,10 @@ def test_the_outer_rim_is_that_of_d6(game) -> None:
     assert len({r["place"].split()[0] for r in rows if "relay" in r}) == 9  # no cell has two (D6)
 
 
-def test_the_galaxy_is_printed_after_setup_and_each_turn() -> None:
+def test_the_galaxy_is_drawn_by_the_display_not_logged() -> None:
+    """The galaxy after setup (D2–D7): Arridis on a1, the Black Hole on c3, Edenia on e5, each
+    cell's text from display.rules. The log tells what happens and draws no grid, so `rulebook
+    play --board` shows the galaxy once."""
     game = load_game(RULES, {"players": 3}, ["Leo", "Lisa", "Max"])
     lines: list[str] = []
     game.set_log(lambda state, text: lines.append(text))
@@ -93,12 +97,11 @@ def test_the_galaxy_is_printed_after_setup_and_each_turn() -> None:
         game.apply(state, game.parse_move(state, "skips his turn"))
     finally:
         game.set_log(None)
-    grids = [i for i, line in enumerate(lines) if line.split() == ["a", "b", "c", "d", "e"]]
-    assert len(grids) == 2
-    first = lines[grids[0] + 1:grids[0] + 6]
-    assert first[0].startswith("1  ARR") and "(@)" in first[2] and "EDN" in first[4]
-    assert lines[grids[0] + 6].startswith("Leo: 2 clovers")
     assert any(line.startswith("Leo skips his turn") for line in lines)
+    assert not any(line.split() == ["a", "b", "c", "d", "e"] for line in lines)
+    cells = [item["text"] for item in scene_of(game, state, None)["sections"][0]["items"]]
+    assert cells[0].startswith("ARR") and cells[12].startswith("(@)") and cells[24].startswith("EDN")
+    assert sum(1 for c in cells if c.strip().startswith("·")) == 22
 
 
 @pytest.mark.parametrize("options,words", [({"players": 5}, "players"), ({"little_lamb": True}, "little_lamb")])

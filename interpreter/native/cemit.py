@@ -635,8 +635,9 @@ def reason_parts(e: x.Expr, env: Env, parts: list, args: list, lists: list) -> N
             reason_parts(part, env, parts, args, lists)
     elif isinstance(e, x.Show) and is_list(e.value.type):
         t = e.value.type
-        while not isinstance(t, List):
+        while isinstance(t, Opt):
             t = t.inner
+        assert isinstance(t, List)
         parts.append((len(lists), e.how, "list", kind_of(t.elem)))
         lists.append(expr(e.value, env))
     elif isinstance(e, x.Show):

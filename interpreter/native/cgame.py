@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from importlib import resources
+from typing import Sequence
 
 from ..ir import stmts as s
 from ..ir.program import Block, Function, GameIR
@@ -321,7 +322,7 @@ class CGame:
         text += [_read("play.c"), _read("bots.c")]
         return "\n".join(text) + "\n"
 
-    def reason_text(self, reason: int, args: list, lists: list, show) -> str:
+    def reason_text(self, reason: int, args: list, lists: Sequence, show) -> str:
         """An end-game text from its pieces and the values native play gave (show: word, how, kind;
         a shown list's items come from `lists`, each a tuple of words)."""
         return "".join(part if isinstance(part, str) else

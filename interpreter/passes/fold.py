@@ -216,6 +216,7 @@ def _worked_out(e) -> Any:
 def _fused(e: x.Comp) -> Any:
     """f(v) for v in [g(u) for u in D if c(u)] if p(v)  →  f(g(u)) for u in D if c(u) and p(g(u))."""
     inner = e.domain
+    assert isinstance(inner, x.Comp)  # the caller fuses a comprehension over a list comprehension
     if e.hoisted or inner.hoisted:
         return e
     reads = sum(1 for n in walk_all((e.element, e.cond)) if isinstance(n, x.Local) and n.slot == e.var)

@@ -6,7 +6,7 @@ lowering. Written anew from the canonical form they become `x + 122` and `i + 17
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import Optional, TypeGuard
 
 from ..ir import exprs as x
 from ..ir.types import Bool, Int
@@ -14,7 +14,7 @@ from ..ir.types import Bool, Int
 Linear = tuple  # (((term, coefficient), ...), constant), terms in first-seen order
 
 
-def _number(e: x.Expr) -> bool:
+def _number(e: x.Expr) -> TypeGuard[x.Const]:
     return isinstance(e, x.Const) and isinstance(e.value, int) and not isinstance(e.value, bool)
 
 
@@ -27,10 +27,13 @@ def linear(e: x.Expr) -> Optional[Linear]:
         if a is None or b is None:
             return None
         return _combine(a, b, 1 if e.op == "+" else -1)
-    if isinstance(e, x.Binary) and e.op == "*" and (_number(e.left) or _number(e.right)):
-        k, other = (e.left.value, e.right) if _number(e.left) else (e.right.value, e.left)
-        inner = linear(other)
-        return None if inner is None else _scale(inner, k)
+    if isinstance(e, x.Binary) and e.op == "*":
+        if _number(e.left):
+            inner = linear(e.right)
+            return None if inner is None else _scale(inner, e.left.value)
+        if _number(e.right):
+            inner = linear(e.left)
+            return None if inner is None else _scale(inner, e.right.value)
     if isinstance(e, x.Binary) and e.op == "//" and _number(e.right) and e.right.value > 0:
         inner = linear(e.left)
         k = e.right.value

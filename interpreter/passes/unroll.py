@@ -9,7 +9,8 @@ variable as a value (so each copy folds).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from functools import partial
+from typing import Any, Optional
 
 from ..ir import exprs as x
 from ..ir import stmts as s
@@ -42,7 +43,7 @@ def _small(e: Any, limit: int) -> bool:
     return sum(1 for _ in walk_all((e,))) <= limit
 
 
-def _items(e) -> tuple:
+def _items(e) -> Optional[tuple]:
     return e.domain.value if is_const(e.domain) and isinstance(e.domain.value, tuple) else None
 
 
@@ -118,7 +119,7 @@ def unrolled_stmt(st: Any) -> Any:
         return st
     out: list = []
     for item in items:
-        out.extend(rebuild_body(st.body, lambda n, item=item: _copy(n, st.var, item)))
+        out.extend(rebuild_body(st.body, partial(_copy, slot=st.var, value=item)))
     return out
 
 
