@@ -15,7 +15,7 @@ from .compile import compile_game
 from .failures import RULES_FAULTS, rules_error
 from .ircache import cached_value
 from . import derived
-from .machine import ACTIONS, BOUND, NOTHING, POP, PUSHED, SUSPENDED, State, finish, run, run_on
+from .machine import BOUND, NOTHING, POP, PUSHED, SUSPENDED, State, finish, run, run_on
 from .move_check import check_move, move_of_json
 from .research import ResearchFacilities
 from .moves import IllegalMove, Move
@@ -330,13 +330,6 @@ class Game(ResearchFacilities):
             self._run(S)
         elif pc == NOTHING:
             raise self._nothing_to_choose(S)
-        elif pc == ACTIONS:
-            option, base, block, index, values = self._sample(S, rng)
-            L = base[:]
-            for binding, value in zip(option.bindings, values):
-                L[binding.slot] = value
-            _enter(S, option, L, block)
-            self._run(S)
         elif S.result is None and not S.frames:
             self._run(S)  # says the flow ended without `end game`
 

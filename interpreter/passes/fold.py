@@ -62,13 +62,15 @@ def fold_expr(e: Any) -> Any:
         for item in e.items:
             if is_const(item) and isinstance(item.value, bool):
                 if item.value is stop:
-                    if all(_cannot_fail(i) for i in items):
+                    if all(cannot_fail(i) for i in items):
                         return x.Const(stop, type=BOOL)
                     return replace(e, items=tuple(items) + (item,))
                 continue
             items.append(item)
         if not items:
             return x.Const(not stop, type=BOOL)
+        if e.op == "and":
+            items = _without_none_tests(items)
         if len(items) == 1 and items[0].type == BOOL:
             return items[0]
         return replace(e, items=tuple(items)) if len(items) != len(e.items) else e
@@ -138,7 +140,25 @@ def fold_expr(e: Any) -> Any:
 _SAFE = (x.Const, x.Local, x.Not, x.Logic, x.Length, x.ZoneTotal, x.Present, x.NoMods)
 
 
-def _cannot_fail(e: Any) -> bool:
+def _without_none_tests(items: list) -> list:
+    """`v != none and v == c` (c not none) is `v == c`: none equals no such c."""
+    out: list = []
+    for item in items:
+        if out and isinstance(item, x.Binary) and item.op == "==" and is_const(item.right) and \
+                item.right.value is not None and _is_none_test(out[-1], item.left):
+            out[-1] = item
+        else:
+            out.append(item)
+    return out
+
+
+def _is_none_test(e: Any, value: Any) -> bool:
+    """e is `value != none`, value read from a fixed slot or a local (read twice, the same)."""
+    return isinstance(e, x.Binary) and e.op == "!=" and is_const(e.right) and e.right.value is None and \
+        e.left == value and (isinstance(value, x.Local) or (isinstance(value, x.Load) and is_const(value.addr)))
+
+
+def cannot_fail(e: Any) -> bool:
     """Working e out cannot raise (reads of fixed slots, comparisons for equality, truth values)."""
     for n in walk_all((e,)):
         if isinstance(n, x.Load):

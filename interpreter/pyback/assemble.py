@@ -25,7 +25,7 @@ from ..reach import counting_namespace
 from ..runtime import RulesRuntimeError
 from .blocks import write_block
 from .exprs import Env, expr
-from .samplers import write_sampler
+from .samplers import write_action_player, write_sampler
 from .stmts import Source, Writer
 
 HELPERS = {name: getattr(runtime, name) for name in (
@@ -34,6 +34,7 @@ HELPERS = {name: getattr(runtime, name) for name in (
     "network_group_neighbours", "end_span", "safe_div", "show", "GameOver", "zones_present", "key_position", "top",
     "apply_mods", "cell_value", "run_cell", "queue_cell", "roll", "load_die", "links_at", "links_from",
     "runaway", "steps_range", "steps_concat", "too_deep", "MAX_FRAMES", "merge_kept", "keep", "best_of", "draw_into",
+    "standing_pick",
 )}
 
 
@@ -136,6 +137,7 @@ class PythonGame:
                           for names, block in zip(w.entries, ir.blocks))
         self.samplers = tuple(ns[f"s{i}"] for i in range(len(ir.sites)))
         self.players = tuple(ns[f"p{i}"] for i in range(len(ir.sites)))
+        ns["ACTS"] = tuple(ns[f"q{i}"] for i in range(len(ir.actions)))
         ns["MODS"] = tuple({site: ns[f"f{ir.modifiers[site].fn}"] for site in value.modifiers} for value in ir.values)
         ns["CELLS"] = tuple(tuple(ns[f"f{fn}"] if fn >= 0 else None for fn in table.functions) for table in ir.codes)
         ns["CELL_BLOCKS"] = tuple(table.blocks for table in ir.codes)
@@ -162,6 +164,10 @@ class PythonGame:
             for play in (False, True):
                 write_sampler(self.source, self.env(block_access(block)), f"{'p' if play else 's'}{i}",
                               site.choices, site.span, play, block_access(block), has_allows, site.block)
+        for i, action in enumerate(ir.actions):
+            block = ir.blocks[action.block]
+            write_action_player(self.source, self.env(block_access(block)), f"q{i}", action, block.params,
+                                len(block.locals), block_access(block))
         action_sites = [(a.block, [self._option(ir.blocks[a.block], c) for c in a.choices], a.span)
                         for a in ir.actions]
         steps = {name: [(site.block, self._path(site.block, site.path), site.enter) for site in sites]

@@ -6,10 +6,14 @@ escapes every text) or as K[i], an index into a table of constants this back-end
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from dataclasses import replace
+from typing import Any, Callable, Optional
 
 from ..ir import exprs as x
 from ..ir.helpers import HELPERS
+from ..ir.walk import walk
+from ..passes.fold import cannot_fail
+from ..passes.linear import linear, written
 
 EXPRESSIONS: dict[type, Callable] = {}
 
@@ -224,10 +228,53 @@ def clauses(var: int, dom: x.Expr, cond, hoisted: tuple, env: Env) -> tuple:
     per hoisted value, each time the comprehension is worked out."""
     out = "".join(f"for _c{slot} in [[]] " for slot, _ in hoisted)
     inner = lazily(hoisted, env) if hoisted else env
-    out += f"for {env.access(var)} in {domain(dom, env)}"
+    over, cond = sieved(var, dom, cond, env)
+    out += f"for {env.access(var)} in {over}"
     if cond is not None:
         out += f" if {expr(cond, inner)}"
     return out, inner
+
+
+def sieved(var: int, dom: x.Expr, cond: Optional[x.Expr], env: Env) -> tuple:
+    """(what to walk, the condition left to test on each element). Over fixed consecutive
+    numbers whose condition first tests a flag kept at `var + c` (`in_play[c] and …`), the
+    elements whose flag is not set are left out in C, by compress over that slice of the state.
+    Tests next in line that read the same for every element and cannot fail (`not used and …`)
+    are made once, after the domain is worked out: when one fails, nothing is walked."""
+    conjunction = isinstance(cond, x.Logic) and cond.op == "and"
+    items = list(cond.items) if isinstance(cond, x.Logic) and conjunction else [cond] if cond is not None else []
+    sieve = _flags(var, dom, items[0], env) if items else None
+    if sieve is None:
+        sieve = walked(dom, env)
+    else:
+        items.pop(0)
+    once = []
+    while items and _settled(items[0], var):
+        once.append(items.pop(0))
+    if once:
+        sieve = f"({sieve} if {' and '.join(expr(e, env) for e in once)} else ())"
+    if len(items) > 1:
+        return sieve, replace(cond, items=tuple(items)) if isinstance(cond, x.Logic) else cond
+    return sieve, items[0] if items else None
+
+
+def _flags(var: int, dom: x.Expr, test: x.Expr, env: Env) -> Optional[str]:
+    """compress(numbers, D[a:b]) when test reads the flag at `var + c` for each number of dom."""
+    numbers = dom.value if isinstance(dom, x.Const) and isinstance(dom.value, tuple) else ()
+    if not numbers or not isinstance(test, x.Load) or any(
+            n.__class__ is not int or n != numbers[0] + i for i, n in enumerate(numbers)):
+        return None
+    form = linear(test.addr)
+    if form is None or len(form[0]) != 1 or form[0][0][1] != 1 or not (
+            isinstance(form[0][0][0], x.Local) and form[0][0][0].slot == var):
+        return None
+    start = form[1] + numbers[0]
+    return f"compress({env.k(numbers)}, D[{start}:{start + len(numbers)}])"
+
+
+def _settled(e: x.Expr, var: int) -> bool:
+    """e reads the same for every element (not `var`) and working it out cannot fail."""
+    return not any(isinstance(n, x.Local) and n.slot == var for n in walk(e)) and cannot_fail(e)
 
 
 @handles(x.Comp)
@@ -270,7 +317,24 @@ def p_ZoneTotal(e: x.ZoneTotal, env: Env) -> str:
 
 @handles(x.Present)
 def p_Present(e: x.Present, env: Env) -> str:
-    return f"present(D, {expr(e.addr, env)}, {e.kinds})"
+    kinds = _kinds_present(e, env)
+    return f"tuple({kinds})" if kinds else f"present(D, {expr(e.addr, env)}, {e.kinds})"
+
+
+def _kinds_present(e: x.Present, env: Env) -> str:
+    """runtime.present written out, as an iterator, where the address is only locals and numbers
+    (it is read twice); else ''."""
+    form = linear(e.addr)
+    if form is None or not all(isinstance(term, x.Local) for term, _ in form[0]):
+        return ""
+    end = written((form[0], form[1] + e.kinds), e.addr.type)
+    return f"compress({env.k(tuple(range(e.kinds)))}, D[{expr(e.addr, env)}:{expr(end, env)}])"
+
+
+def walked(dom: x.Expr, env: Env) -> str:
+    """A domain walked once, by a comprehension (pieces present need not become a tuple)."""
+    kinds = _kinds_present(dom, env) if isinstance(dom, x.Present) else ""
+    return kinds or domain(dom, env)
 
 
 @handles(x.Format)

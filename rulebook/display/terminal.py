@@ -54,7 +54,8 @@ def _pieces(part: dict) -> Text:
         if piece["count"] > 1:
             word.append(f"×{piece['count']}")
         words.append(word)
-    return Text(" ").join(words)
+    # Names of one word (colours) read best side by side; longer ones need a mark between them.
+    return Text(", " if any(" " in piece["name"] for piece in part["pieces"]) else " ").join(words)
 
 
 def _part_text(part: dict) -> Text:
