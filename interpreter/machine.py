@@ -9,10 +9,9 @@ from .runtime import GameOver
 
 # What an entry function gives besides the next instruction: new frames were pushed, the block
 # is done, or (SUSPENDED - pc) play waits at the decision of instruction pc. A decision's player
-# (pyback/samplers.py) also gives NOTHING (no legal move), ACTIONS (the decider may take a
-# standing action: the engine's general sampler decides) or BOUND (the move is bound into the
-# frame; the engine runs on from there).
-PUSHED, POP, NOTHING, ACTIONS, BOUND, SUSPENDED = -1, -3, -4, -5, -6, -10
+# (pyback/samplers.py) also gives NOTHING (no legal move) or BOUND (the move is bound into the
+# frame; the engine runs on from there); PUSHED when the move is a standing action's.
+PUSHED, POP, NOTHING, BOUND, SUSPENDED = -1, -3, -4, -6, -10
 
 
 class State:

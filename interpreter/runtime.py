@@ -178,7 +178,7 @@ def draw_into(S, D: list, src: int, kinds: int, src_total: int, dst: int, dst_to
     """Draw up to count pieces one at a time from a multiset zone into another (each piece of the
     source equally likely; stopping when it is empty), keeping both zones' counts. The same
     draws, in the same order, as `count` draw_one()s."""
-    if S.rng.__class__ is not int:  # explicit chance decides each piece
+    if S.rng.__class__ is not int or src == dst:  # explicit chance decides each piece (or a zone into itself)
         for _ in range(count):
             k = draw_one(S, D, src, kinds)
             if k < 0:
@@ -188,24 +188,35 @@ def draw_into(S, D: list, src: int, kinds: int, src_total: int, dst: int, dst_to
             D[dst_total] += 1
         return
     x = S.rng
-    for _ in range(count):
-        total = D[src_total]
-        if total == 0:
-            break
+    total = D[src_total]
+    drawn = count if count < total else total
+    for total in range(total, total - drawn, -1):  # total: the pieces left before this draw
         x = (x + 0x9E3779B97F4A7C15) & MASK64  # rand_below, written out
         z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-        r = (z ^ (z >> 31)) % total
-        k = 0
-        r -= D[src]
+        r = (z ^ (z >> 31)) % total - D[src]
+        k = src
         while r >= 0:
             k += 1
-            r -= D[src + k]
-        D[src + k] -= 1
-        D[src_total] = total - 1
-        D[dst + k] += 1
-        D[dst_total] += 1
-    S.rng = x
+            r -= D[k]
+        D[k] -= 1
+        D[dst - src + k] += 1
+    if drawn > 0:
+        D[src_total] -= drawn
+        D[dst_total] += drawn
+        S.rng = x
+
+
+def standing_pick(S, actions: tuple, r: int) -> int:
+    """Take move r of those the standing actions allowed to the decider offer, in the order
+    S.allows lists them (`actions`: each action's lister, pyback/samplers.py)."""
+    for action, args, player in S.allows:
+        if player == S.decider:
+            offered = actions[action](S, args, -1)
+            if r < offered:
+                return actions[action](S, args, r)
+            r -= offered
+    raise AssertionError("a move past the standing actions' last")
 
 
 def best(pairs: Sequence) -> object:
@@ -444,6 +455,16 @@ def keep(cell: list, value):
     """A hoisted value worked out now: kept in its cell for the rest of the listing."""
     cell.append(value)
     return value
+
+
+def nth_pair(groups: list, r: int) -> tuple:
+    """The r-th (v1, v2) pair of [(v1, v2s), …] counted in order (a decision of two variables,
+    the second's values depending on the first, listed without making every pair)."""
+    for first, seconds in groups:
+        if r < len(seconds):
+            return first, seconds[r]
+        r -= len(seconds)
+    raise IndexError(r)
 
 
 def top(items: Sequence):

@@ -85,3 +85,20 @@ def test_a_code_cell_error_points_into_the_table(tmp_path: Path) -> None:
         load_game(folder)
     first = caught.value.diagnostics[0].render()
     assert first.startswith(f"{table}:6:12: unknown value 'rech' (did you mean 'reach'?)")
+
+
+def test_random_playouts_take_standing_actions_as_sample_move_and_apply_do(game) -> None:
+    """play_random's decision players count the allowed standing actions' moves after the
+    decision's own, as legal_moves lists them: the same move for the same draw, frame started."""
+    import random
+    taken = 0
+    for seed in range(10):
+        fast, checked = game.new_initial_state(seed), game.new_initial_state(seed)
+        fast_rng, checked_rng = random.Random(seed), random.Random(seed)
+        while not game.is_terminal(fast):
+            move = game.sample_move(checked, checked_rng)
+            taken += str(move).startswith("use ")
+            game.apply(checked, move)
+            game.play_random(fast, fast_rng)
+            assert fast == checked
+    assert taken > 10

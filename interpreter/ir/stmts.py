@@ -232,3 +232,14 @@ STMT_CLASSES = (SetLocal, Store, Update, UpdateLocal, Do, If, ForEach, While, Br
                 AddModifier, EndSpan, Log, PushAllow, PopAllow, RunCell, Reach, QueueFrame, QueueCell,
                 CancelCaller)
 TERMINATOR_CLASSES = (Jump, Branch, Suspend, PushFrames, Pop)
+
+
+def successors(term: Terminator) -> tuple:
+    """The instructions play may go on to from `term` without a decision being made."""
+    if isinstance(term, Jump):
+        return (term.target,)
+    if isinstance(term, Branch):
+        return (term.then, term.other)
+    if isinstance(term, PushFrames):
+        return (term.resume,)
+    return ()

@@ -2,8 +2,10 @@
 
 The order: fold what the options decide; drop the standing actions and modifiers nothing
 reachable can use; then inline and fold again, a few rounds (each round exposes the next);
-then unroll what runs over short fixed lists; keep merging boards' groups in the state; last, hoist what comprehensions read the same way
-for every element.
+then unroll what runs over short fixed lists; count the step budget of fixed loops once per loop;
+keep merging boards' groups in the state; see through temporaries holding addresses; drop the
+step-budget ticks no runaway can pass; last, hoist what comprehensions read the same way for
+every element.
 """
 from __future__ import annotations
 
@@ -13,13 +15,16 @@ from .frames import inline_frames
 from .groups import keep_groups
 from .hoist import hoist_game
 from .inline import inline_game
+from .propagate import propagate_game
+from .idle_ticks import drop_idle_ticks
 from .reach import drop_dead_allows, drop_dead_modifiers, drop_dead_span_ends
+from .ticks import count_ticks
 from .unroll import unroll_game
 
 INLINE_ROUNDS = 3
 
 
-PASSES = ("fold", "reach", "inline", "frames", "unroll", "groups", "hoist")
+PASSES = ("fold", "reach", "inline", "frames", "unroll", "ticks", "groups", "propagate", "idle_ticks", "hoist")
 
 
 def optimise(ir: GameIR, skip: frozenset = frozenset()) -> GameIR:
@@ -39,8 +44,14 @@ def optimise(ir: GameIR, skip: frozenset = frozenset()) -> GameIR:
         ir = fold_game(inline_frames(ir), memo)
     if "unroll" not in skip:
         ir = fold_game(unroll_game(ir), memo)
+    if "ticks" not in skip:
+        ir = count_ticks(ir)
     if "groups" not in skip:
         ir = fold_game(keep_groups(ir), memo)
+    if "propagate" not in skip:
+        ir = propagate_game(ir)
+    if "idle_ticks" not in skip:
+        ir = drop_idle_ticks(ir)
     return ir if "hoist" in skip else hoist_game(ir)
 
 

@@ -12,7 +12,7 @@ from ..ir import exprs as x
 from ..ir import stmts as s
 from ..ir.program import Block, Function, GameIR, Instr
 from ..ir.types import BOOL, Int, List
-from ..ir.walk import rebuild, rebuild_body, walk_all
+from ..ir.walk import PAIR_FIELDS, SLOT_FIELDS, rebuild, rebuild_body, renumber, walk_all
 from ..runtime import show
 from .linear import linear, simplify
 
@@ -62,13 +62,15 @@ def fold_expr(e: Any) -> Any:
         for item in e.items:
             if is_const(item) and isinstance(item.value, bool):
                 if item.value is stop:
-                    if all(_cannot_fail(i) for i in items):
+                    if all(cannot_fail(i) for i in items):
                         return x.Const(stop, type=BOOL)
                     return replace(e, items=tuple(items) + (item,))
                 continue
             items.append(item)
         if not items:
             return x.Const(not stop, type=BOOL)
+        if e.op == "and":
+            items = _without_none_tests(items)
         if len(items) == 1 and items[0].type == BOOL:
             return items[0]
         return replace(e, items=tuple(items)) if len(items) != len(e.items) else e
@@ -138,7 +140,25 @@ def fold_expr(e: Any) -> Any:
 _SAFE = (x.Const, x.Local, x.Not, x.Logic, x.Length, x.ZoneTotal, x.Present, x.NoMods)
 
 
-def _cannot_fail(e: Any) -> bool:
+def _without_none_tests(items: list) -> list:
+    """`v != none and v == c` (c not none) is `v == c`: none equals no such c."""
+    out: list = []
+    for item in items:
+        if out and isinstance(item, x.Binary) and item.op == "==" and is_const(item.right) and \
+                item.right.value is not None and _is_none_test(out[-1], item.left):
+            out[-1] = item
+        else:
+            out.append(item)
+    return out
+
+
+def _is_none_test(e: Any, value: Any) -> bool:
+    """e is `value != none`, value read from a fixed slot or a local (read twice, the same)."""
+    return isinstance(e, x.Binary) and e.op == "!=" and is_const(e.right) and e.right.value is None and \
+        e.left == value and (isinstance(value, x.Local) or (isinstance(value, x.Load) and is_const(value.addr)))
+
+
+def cannot_fail(e: Any) -> bool:
     """Working e out cannot raise (reads of fixed slots, comparisons for equality, truth values)."""
     for n in walk_all((e,)):
         if isinstance(n, x.Load):
@@ -162,10 +182,26 @@ def _nonempty_test(test: Any, then: Any) -> bool:
     if not (isinstance(then.element, x.Local) and then.element.slot == then.var):
         return False
     wanted = test.element if test.cond is None else x.Logic("and", (test.cond, test.element), type=BOOL)
+    return same_but_bound(wanted, test.var, then.cond, then.var)
 
-    def rename(n: Any) -> Any:
-        return replace(n, slot=then.var) if isinstance(n, x.Local) and n.slot == test.var else n
-    return rebuild(wanted, rename) == then.cond
+
+def same_but_bound(a: Any, a_var: int, b: Any, b_var: int) -> bool:
+    """Are a (over a_var) and b (over b_var) the same expression but for the slots of the
+    variables bound inside them? (Inlining one value into two places gives its comprehensions
+    different slots.)"""
+    return _bound_renamed(a, a_var) == _bound_renamed(b, b_var)
+
+
+def _bound_renamed(e: Any, var: int) -> Any:
+    """e with var and each variable a comprehension inside e binds numbered -1, -2, … in the
+    order they are bound (no real slot is negative)."""
+    names = {var: -1}
+    for n in walk_all((e,)):
+        bound = [getattr(n, f) for f in SLOT_FIELDS.get(type(n), ()) if not isinstance(n, x.Local)]
+        bound += [k for f in PAIR_FIELDS.get(type(n), ()) for k, _ in getattr(n, f)]
+        for slot in bound:
+            names.setdefault(slot, -1 - len(names))
+    return renumber(e, lambda slot: names.get(slot, slot))
 
 
 def _identity(seq) -> bool:

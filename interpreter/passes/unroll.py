@@ -26,7 +26,7 @@ ELEMENT_NODES = 30
 LONG_ITEMS = 64
 COPY_NODES = 40
 BODY_NODES = 100
-KEY_NODES = 60
+KEYS_NODES = 360  # all the copies of a `best … by` key together (60 nodes each for six items)
 
 
 def _put(e: Any, slot: int, value: Any) -> Any:
@@ -60,7 +60,7 @@ def unrolled_expr(e: Any) -> Any:
         return _combined(e, elements, conds)
     if isinstance(e, x.BestOf) and not e.hoisted and e.cond is None:
         items = _items(e)
-        if items is None or not 0 < len(items) <= UNROLL_ITEMS or not _small(e.key, KEY_NODES):
+        if items is None or not 0 < len(items) <= UNROLL_ITEMS or not _small(e.key, KEYS_NODES // len(items)):
             return e
         args: list = []
         for item in items:

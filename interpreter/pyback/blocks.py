@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from ..ir import stmts as s
 from ..ir.program import Block
+from ..ir.stmts import successors
 from ..ir.walk import walk_all
-from .exprs import Env
+from .exprs import Env, truth
 from .stmts import Source, Writer
 
 from ..machine import POP, PUSHED, SUSPENDED
@@ -19,16 +20,6 @@ from ..machine import POP, PUSHED, SUSPENDED
 
 # The terminators _write_from writes (tests/test_constructs.py checks every one is here).
 TERMINATORS = frozenset({s.Jump, s.Branch, s.Suspend, s.PushFrames, s.Pop})
-
-
-def successors(term: s.Terminator) -> tuple:
-    if isinstance(term, s.Jump):
-        return (term.target,)
-    if isinstance(term, s.Branch):
-        return (term.then, term.other)
-    if isinstance(term, s.PushFrames):
-        return (term.resume,)
-    return ()
 
 
 def entries_of(block: Block, resumes: set) -> set:
@@ -44,6 +35,21 @@ def entries_of(block: Block, resumes: set) -> set:
         if isinstance(instr.end, s.PushFrames):
             entries.add(instr.end.resume)
     return entries
+
+
+def split_points(block: Block, entries: set) -> set:
+    """Sides of a branch that lead to much code (more than COPY_NODES up to the next entries)
+    start entries of their own, so that a small entry in front of them (a loop's head whose exit
+    ends the game, say) can still be copied in where play jumps to it; the machine runs them."""
+    points: set = set()
+    while True:
+        found = {target for instr in block.instrs if isinstance(instr.end, s.Branch)
+                 for target in (instr.end.then, instr.end.other)
+                 if target not in entries and target not in points
+                 and _cost(block, target, entries | points, set()) > COPY_NODES}
+        if not found:
+            return points
+        points |= found
 
 
 def _queues(block: Block, pc: int, entries: set, seen: set) -> bool:
@@ -73,6 +79,7 @@ def _queues_in(stmts) -> bool:
 def write_block(out: Source, env: Env, index: int, block: Block, resumes: set, block_slots: tuple) -> dict:
     """Write the entry functions of one block; give {pc: function name}."""
     entries = entries_of(block, resumes)
+    entries |= split_points(block, entries)
     writer = Writer(out, env, block_slots)
     names = {}
     # A decision is asked again (its own entry) when a standing action taken there is done.
@@ -89,9 +96,9 @@ def write_block(out: Source, env: Env, index: int, block: Block, resumes: set, b
 
 
 # Another entry's code is copied in at a jump to it (rather than returned to the machine) when
-# it is small and queues no frames, this many entries deep: a loop's head after its body, the
-# join after a menu's options, the decision after the checks before it.
-COPY_DEPTH = 3
+# it is small (COPY_NODES) and queues no frames, this many entries deep: a loop's head after its
+# body, the join after a menu's options, the decision after the checks before it.
+COPY_DEPTH = 6
 COPY_NODES = 60
 
 
@@ -132,7 +139,7 @@ def _write_from(writer: Writer, block: Block, pc: int, entries: set, depth: int,
     if isinstance(term, s.Jump):
         _goto(writer, block, term.target, entries, depth, term, copies)
     elif isinstance(term, s.Branch):
-        writer.line(f"if {writer.e(term.cond)}:", depth, term)
+        writer.line(f"if {truth(term.cond, writer.env)}:", depth, term)
         _goto(writer, block, term.then, entries, depth + 1, term, copies)
         _goto(writer, block, term.other, entries, depth, term, copies)
     elif isinstance(term, s.Suspend):

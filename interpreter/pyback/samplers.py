@@ -13,14 +13,16 @@ from __future__ import annotations
 
 from typing import Callable
 
-from dataclasses import replace
+from dataclasses import fields, replace
 
 from ..ir import exprs as x
 from ..ir.program import Choice
-from .exprs import Env, domain, expr, lazily
+from ..ir.walk import walk
+from .exprs import Env, domain, expr, lazily, sieved, truth
 from .stmts import Source
+from .views import view_clause
 
-from ..machine import ACTIONS, BOUND, NOTHING as NOTHING_CODE
+from ..machine import BOUND, PUSHED, NOTHING as NOTHING_CODE
 
 
 def _space(out: Source, env: Env, i: int, choice: Choice, depth: int, span) -> tuple:
@@ -29,12 +31,20 @@ def _space(out: Source, env: Env, i: int, choice: Choice, depth: int, span) -> t
     if not binds:
         out.add(f"_n{i} = 1", depth, span)
         return f"_n{i}", "none"
+    if any(_never(b) for b in binds):
+        out.add(f"_n{i} = 0", depth, span)
+        return f"_n{i}", "never"
     if len(binds) == 2 and not binds[1].dependent and binds[1].condition is None:
         first, second = binds
         out.add(f"_t{i} = {expr(second.domain, env)}", depth, span)  # every list value is a tuple here
         out.add(f"_h{i} = {_comprehension([first], env)} if _t{i} else ()", depth, span)
         out.add(f"_n{i} = len(_h{i}) * len(_t{i})", depth, span)
         return f"_n{i}", "product"
+    if len(binds) == 2:  # each first value with its own list of second values: no pair made
+        first, second = binds
+        out.add(f"_h{i} = {_grouped(first, second, env)}", depth, span)
+        out.add(f"_n{i} = sum([len(_g) for _, _g in _h{i}])", depth, span)
+        return f"_n{i}", "grouped"
     out.add(f"_h{i} = {_comprehension(list(binds), env)}", depth, span)
     out.add(f"_n{i} = len(_h{i})", depth, span)
     return f"_n{i}", "listed"
@@ -48,10 +58,28 @@ def _comprehension(binds: list, env: Env) -> str:
     element = names[0] if len(binds) == 1 else "(" + "".join(n + ", " for n in names) + ")"
     clauses = ""
     for b, name in zip(binds, names):
-        clauses += f" for {name} in {domain(b.domain, env)}"
-        if b.condition is not None:
-            clauses += f" if {expr(b.condition, env)}"
+        over, cond = sieved(b.var, b.domain, b.condition, env)
+        clauses += f" for {name} in {over}"
+        if cond is not None:
+            clauses += f" if {truth(cond, env)}"
     return f"[{element}{clauses}]"
+
+
+def _never(b) -> bool:
+    """A variable whose condition is false whatever it is (an option the game's options turn off)."""
+    return isinstance(b.condition, x.Const) and not b.condition.value
+
+
+def _grouped(first, second, env: Env) -> str:
+    """[(v1, second's values for v1) for v1 in D1 if C1]."""
+    v1, v2 = env.access(first.var), env.access(second.var)
+    head = f"for {v1} in {domain(first.domain, env)}"
+    if first.condition is not None:
+        head += f" if {truth(first.condition, env)}"
+    view, env = view_clause(first.var, tuple(p for p in (second.domain, second.condition) if p is not None), env)
+    seconds = domain(second.domain, env) if second.condition is None else \
+        f"[{v2} for {v2} in {domain(second.domain, env)} if {truth(second.condition, env)}]"
+    return f"[({v1}, {seconds}) {head}{view}]"
 
 
 def _values(i: int, how: str, count: int) -> str:
@@ -60,6 +88,8 @@ def _values(i: int, how: str, count: int) -> str:
         return "()"
     if how == "product":
         return f"(_h{i}[r // len(_t{i})], _t{i}[r % len(_t{i})])"
+    if how == "grouped":
+        return f"nth_pair(_h{i}, r)"
     return f"(_h{i}[r],)" if count == 1 else f"_h{i}[r]"
 
 
@@ -84,6 +114,43 @@ def _shared_domains(choices: tuple) -> tuple:
     return tuple(out), {slot: dom for dom, slot in slots.items()}
 
 
+_ARITHMETIC = ("+", "-", "*")
+
+
+def _fixed_parts(choices: tuple) -> tuple:
+    """Arithmetic in the variables' conditions that reads only other locals (a zone's base,
+    `p * 5 + 155`) is worked out once per listing, not once per value: (choices, {new slot:
+    expression}), the new slots read as _e1, _e2…"""
+    skip = {b.var for c in choices for b in c.bindings} | {slot for c in choices for slot, _ in c.hoisted}
+    found: dict = {}
+
+    def fixed(e: x.Expr) -> bool:
+        return isinstance(e, x.Binary) and e.op in _ARITHMETIC and all(
+            (isinstance(n, x.Binary) and n.op in _ARITHMETIC) or (isinstance(n, x.Local) and n.slot not in skip)
+            or (isinstance(n, x.Const) and n.value.__class__ is int) for n in walk(e))
+
+    def lift(e):
+        if isinstance(e, x.Expr) and fixed(e):
+            slot = found.setdefault(e, -1000 - len(found))
+            return x.Local(slot, type=e.type)
+        if not isinstance(e, x.Expr) or isinstance(e, (x.Comp, x.BestOf, x.SortBy)):
+            return e
+        changes = {}
+        for name in (f.name for f in fields(e)):
+            value = getattr(e, name)
+            new = lift(value) if isinstance(value, x.Expr) else tuple(lift(v) for v in value) \
+                if isinstance(value, tuple) else value
+            if new != value:
+                changes[name] = new
+        return replace(e, **changes) if changes else e
+
+    # (not behind a guard: what it reads may be none when the guard fails)
+    out = tuple(c if c.guard is not None else replace(c, bindings=tuple(
+        replace(b, condition=lift(b.condition)) if b.condition is not None else b for b in c.bindings))
+        for c in choices)
+    return out, {slot: e for e, slot in found.items()}
+
+
 def write_sampler(out: Source, env: Env, name: str, choices: tuple, span, play: bool,
                   block_env: Callable, allows: bool, block: int = -1) -> None:
     """`name(S, L, rng)`: (choice number, values) of a uniformly random legal move, or None (no
@@ -92,13 +159,10 @@ def write_sampler(out: Source, env: Env, name: str, choices: tuple, span, play: 
 
     With `play`: `name(S, rng)` binds the move into the waiting frame and runs on from the
     choice's instruction (the entry function of block `block` there): it gives what that entry
-    gives (machine.py: the next instruction, PUSHED, POP, SUSPENDED - pc), or NOTHING, ACTIONS,
-    or BOUND (bound, not run: explicit chance runs it the engine's way)."""
-    binding_slots = {b.var for c in choices for b in c.bindings}
-    senv = env.with_access(lambda slot: f"c{slot}" if slot in binding_slots else block_env(slot))
-    hoisted = tuple(pair for c in choices for pair in c.hoisted)
-    if hoisted:
-        senv = lazily(hoisted, senv)
+    gives (machine.py: the next instruction, PUSHED, POP, SUSPENDED - pc), or NOTHING, or BOUND
+    (bound, not run: explicit chance runs it the engine's way). It counts the standing actions
+    the decider may take too (each action's own lister, `write_action_player`), after the
+    decision's choices, as Game.legal_moves lists them; one taken starts its frame (PUSHED)."""
     if play:
         out.add(f"def {name}(S, rng):", 0, span)
         out.add("F = S.frames[-1]", 1, span)
@@ -106,55 +170,125 @@ def write_sampler(out: Source, env: Env, name: str, choices: tuple, span, play: 
     else:
         out.add(f"def {name}(S, L, rng):", 0, span)
     out.add("D = S.data", 1, span)
+    if allows and not play:
+        out.add("if S.allows and any(a[2] == S.decider for a in S.allows):", 1, span)
+        out.add("return False", 2, span)
+    choices, hows = _listing(out, env, choices, span, block_env)
+    if allows and play:
+        out.add("extra = 0", 1, span)
+        out.add("if S.allows:", 1, span)
+        out.add("for a in S.allows:", 2, span)
+        out.add("if a[2] == S.decider:", 3, span)
+        out.add("extra += ACTS[a[0]](S, a[1], -1)", 4, span)
+        out.add("n = total + extra", 1, span)
+        _draw(out, "n", NOTHING_CODE, span)
+        out.add("if r >= total:", 1, span)
+        out.add("return standing_pick(S, ACTS, r - total)", 2, span)
+    else:
+        _draw(out, "total", NOTHING_CODE if play else None, span)
+    if play:
+        _pick(out, choices, hows, span, lambda i, choice, values, depth: _bind(out, choice, values, depth, span,
+                                                                               block_env, block))
+    else:
+        _pick(out, choices, hows, span, lambda i, choice, values, depth: out.add(f"return {i}, {values}", depth, span))
+
+
+def write_action_player(out: Source, env: Env, name: str, action, params: int, slots: int,
+                        block_env: Callable) -> None:
+    """`name(S, A, r)` for a standing action taken with arguments A: with r < 0, how many moves it
+    offers now; else it starts the frame of move r (its values bound) and gives PUSHED, or BOUND
+    under explicit chance (the engine runs on)."""
+    span = action.span
+    out.add(f"def {name}(S, A, r):", 0, span)
+    out.add(f"L = [*A{', None' * (slots - params)}]", 1, span)
+    out.add("D = S.data", 1, span)
+    choices, hows = _listing(out, env, action.choices, span, block_env)
+    out.add("if r < 0:", 1, span)
+    out.add("return total", 2, span)
+
+    def start(i: int, choice: Choice, values: str, depth: int) -> None:
+        _bind_values(out, choice, values, depth, span, block_env)
+        out.add(f"S.frames.append([{action.block}, {choice.target}, L])", depth, span)
+        out.add("S.decision = -1", depth, span)
+        out.add(f"return {BOUND} if S.rng.__class__ is not int else {PUSHED}", depth, span)
+    _pick(out, choices, hows, span, start)
+
+
+def _listing(out: Source, env: Env, choices: tuple, span, block_env: Callable) -> tuple:
+    """Write the lines that count every choice's moves (`_n{i}`, then `total`); give the choices
+    (their first domains shared where they are the same) and how each picks its values."""
+    binding_slots = {b.var for c in choices for b in c.bindings}
+    senv = env.with_access(lambda slot: f"c{slot}" if slot in binding_slots else block_env(slot))
+    hoisted = tuple(pair for c in choices for pair in c.hoisted)
+    if hoisted:
+        senv = lazily(hoisted, senv)
     for slot, _ in hoisted:
         out.add(f"_c{slot} = []", 1, span)
-    if allows:
-        out.add("if S.allows and any(a[2] == S.decider for a in S.allows):", 1, span)
-        out.add(f"return {ACTIONS if play else False}", 2, span)
     choices, shared = _shared_domains(choices)
-    if shared:
-        names = {slot: f"_d{-slot}" for slot in shared}
-        for slot, dom in shared.items():
-            out.add(f"{names[slot]} = {domain(dom, senv)}", 1, span)
-        before = senv.access
-        senv = senv.with_access(lambda slot: names[slot] if slot in names else before(slot))
+    senv = _once(out, senv, {slot: (f"_d{-slot}", domain(dom, senv)) for slot, dom in shared.items()}, span)
+    choices, parts = _fixed_parts(choices)
+    senv = _once(out, senv, {slot: (f"_e{-999 - slot}", expr(part, senv)) for slot, part in parts.items()}, span)
     sizes, hows = [], []
     for i, choice in enumerate(choices):
         depth = 1
         if choice.guard is not None:
             out.add(f"_n{i} = 0", 1, span)
-            out.add(f"if {expr(choice.guard, senv)}:", 1, span)
+            out.add(f"if {truth(choice.guard, senv)}:", 1, span)
             depth = 2
         size, how = _space(out, senv, i, choice, depth, span)
         sizes.append(size)
         hows.append(how)
-    out.add(f"total = {' + '.join(sizes)}", 1, span)
-    out.add("if not total:", 1, span)
-    out.add(f"return {NOTHING_CODE if play else None}", 2, span)
+    out.add(f"total = {' + '.join(sizes) or '0'}", 1, span)
+    return choices, hows
+
+
+def _once(out: Source, env: Env, values: dict, span) -> Env:
+    """Write `name = text` for each new slot's (name, text); give the env reading them by name."""
+    for name, text in values.values():
+        out.add(f"{name} = {text}", 1, span)
+    outer = env.access
+    return env.with_access(lambda slot: values[slot][0] if slot in values else outer(slot)) if values else env
+
+
+def _draw(out: Source, total: str, nothing, span) -> None:
+    """r = rng.randrange(total) — written out as CPython works it out — or `return nothing`."""
+    out.add(f"if not {total}:", 1, span)
+    out.add(f"return {nothing}", 2, span)
     out.add("if rng.__class__ is Random:  # randrange(total), as CPython works it out", 1, span)
     out.add("getrandbits = rng.getrandbits", 2, span)
-    out.add("k = total.bit_length()", 2, span)
+    out.add(f"k = {total}.bit_length()", 2, span)
     out.add("r = getrandbits(k)", 2, span)
-    out.add("while r >= total:", 2, span)
+    out.add(f"while r >= {total}:", 2, span)
     out.add("r = getrandbits(k)", 3, span)
     out.add("else:", 1, span)
-    out.add("r = rng.randrange(total)", 2, span)
-    for i, (choice, how) in enumerate(zip(choices, hows)):
-        last = i == len(choices) - 1
+    out.add(f"r = rng.randrange({total})", 2, span)
+
+
+def _pick(out: Source, choices: tuple, hows: list, span, end: Callable) -> None:
+    """The choice move r falls in, each ending as `end(i, choice, values text, depth)` writes
+    (a choice that can have no move gets no branch)."""
+    open_choices = [(i, choice, how) for i, (choice, how) in enumerate(zip(choices, hows)) if how != "never"]
+    for i, choice, how in open_choices:
+        last = i == open_choices[-1][0]
         depth = 1 if last else 2
         if not last:
             out.add(f"if r < _n{i}:", 1, span)
-        values = _values(i, how, len(choice.bindings))
-        if not play:
-            out.add(f"return {i}, {values}", depth, span)
-        else:
-            if choice.bindings:
-                out.add(f"{''.join(block_env(b.var) + ', ' for b in choice.bindings)}= {values}", depth, span)
-            for slot in choice.clears:
-                out.add(f"{block_env(slot)} = None", depth, span)
-            out.add(f"F[1] = {choice.target}", depth, span)
-            out.add("S.decision = -1", depth, span)
-            out.add(f"if S.rng.__class__ is not int: return {BOUND}", depth, span)
-            out.add(f"return b{block}_{choice.target}(S, L)", depth, span)
+        end(i, choice, _values(i, how, len(choice.bindings)), depth)
         if not last:
             out.add(f"r -= _n{i}", 1, span)
+
+
+def _bind_values(out: Source, choice: Choice, values: str, depth: int, span, block_env: Callable) -> None:
+    if choice.bindings:
+        out.add(f"{''.join(block_env(b.var) + ', ' for b in choice.bindings)}= {values}", depth, span)
+    for slot in choice.clears:
+        out.add(f"{block_env(slot)} = None", depth, span)
+
+
+def _bind(out: Source, choice: Choice, values: str, depth: int, span, block_env: Callable, block: int) -> None:
+    """Bind the move into the waiting frame and run on from its choice's instruction."""
+    _bind_values(out, choice, values, depth, span, block_env)
+    out.add(f"F[1] = {choice.target}", depth, span)
+    out.add("S.decision = -1", depth, span)
+    out.add(f"if S.rng.__class__ is not int: return {BOUND}", depth, span)
+    out.add(f"return b{block}_{choice.target}(S, L)", depth, span)

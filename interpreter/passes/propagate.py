@@ -1,0 +1,108 @@
+"""Addresses kept in temporaries, seen through.
+
+A statement that moves pieces keeps each zone's address in a temporary (`t = p * 5 + 143`) and
+works out the zone's count slot from it (`(t - 143) // 5 + 153`). Where the temporary holds
+integer arithmetic over locals only, an expression reading it is written from that arithmetic
+instead when its linear form is then shorter (`p + 153`): nothing is read from the state, so
+the value is the same as long as none of those locals has changed — each one a statement sets
+forgets what was known about it.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Optional
+
+from ..ir import exprs as x
+from ..ir import stmts as s
+from ..ir.program import Block, Function, GameIR, Instr
+from ..ir.walk import PAIR_FIELDS, SLOT_FIELDS, rebuild, walk
+from .fold import map_code
+from .linear import Linear, _size, linear, simplify, written
+
+Known = dict  # temporary's slot -> (its value, the slots that value reads)
+_BINDERS = (x.Comp, x.BestOf, x.SortBy)
+
+
+def propagate_game(ir: GameIR) -> GameIR:
+    def on_function(index: int, fn: Function) -> Function:
+        return replace(fn, body=_body(fn.body, {}))
+
+    def on_block(index: int, block: Block):
+        instrs = tuple(Instr(_body(i.body, {}), i.end) for i in block.instrs)
+        return replace(block, instrs=instrs), lambda e: e
+    return map_code(ir, on_function, on_block)
+
+
+def _body(stmts: tuple, known: Known) -> tuple:
+    known = dict(known)
+    out = []
+    for st in stmts:
+        written_here = _written(st)
+        if isinstance(st, s.If):
+            branches = tuple((_expr(cond, known), _body(body, known)) for cond, body in st.branches)
+            st = replace(st, branches=branches, otherwise=_body(st.otherwise, known))
+        elif isinstance(st, (s.ForEach, s.While)):
+            inside = _forget(known, written_here)  # the body runs again after it changed them
+            if isinstance(st, s.ForEach):
+                st = replace(st, domain=_expr(st.domain, known), body=_body(st.body, inside))
+            else:
+                st = replace(st, cond=_expr(st.cond, inside), body=_body(st.body, inside))
+        else:
+            st = _expr(st, known)
+        known = _forget(known, written_here)
+        if isinstance(st, s.SetLocal):
+            reads = _pure_reads(st.value)
+            if reads is not None and st.slot not in reads and linear(st.value) is not None:
+                known[st.slot] = (st.value, reads)
+        out.append(st)
+    return tuple(out)
+
+
+def _expr(e: Any, known: Known) -> Any:
+    """e (an expression, or a statement holding no others) with the known temporaries seen
+    through — but not a slot a comprehension inside e binds (its variable is not the local)."""
+    known = _forget(known, {slot for n in walk(e) if isinstance(n, _BINDERS) for slot in _slots_of(n)})
+    if not known:
+        return e
+    return rebuild(e, lambda node: _simpler(node, known) if isinstance(node, x.Binary) else node)
+
+
+def _simpler(e: x.Binary, known: Known) -> x.Expr:
+    """e written from its linear form with the known temporaries seen through, when shorter."""
+    if not any(isinstance(n, x.Local) and n.slot in known for n in walk(e)):
+        return simplify(e)  # a part below was seen through: the rest may fold now
+    seen = rebuild(e, lambda n: known[n.slot][0] if isinstance(n, x.Local) and n.slot in known else n)
+    form: Optional[Linear] = linear(seen)
+    if form is None:
+        return e
+    made = written(form, e.type)
+    return made if _size(made) < _size(e) else e
+
+
+def _pure_reads(e: x.Expr) -> Optional[set]:
+    """The locals e reads when it reads nothing else (no state, no call), else None."""
+    reads = set()
+    for n in walk(e):
+        if isinstance(n, x.Local):
+            reads.add(n.slot)
+        elif not isinstance(n, (x.Const, x.Binary, x.Neg)):
+            return None
+    return reads
+
+
+def _written(st: Any) -> set:
+    """Every local slot st (or anything inside it) sets or binds."""
+    return {slot for n in walk(st) if not isinstance(n, x.Local) for slot in _slots_of(n)}
+
+
+def _slots_of(n: Any) -> list:
+    out = [getattr(n, name) for name in SLOT_FIELDS.get(type(n), ())]
+    for name in PAIR_FIELDS.get(type(n), ()):
+        out.extend(slot for slot, _ in getattr(n, name))
+    return out
+
+
+def _forget(known: Known, slots: set) -> Known:
+    if not slots or not known:
+        return known
+    return {slot: entry for slot, entry in known.items() if slot not in slots and not (entry[1] & slots)}
