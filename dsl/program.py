@@ -5,8 +5,26 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from . import nodes as n
-from .tables import Table
 from .types import Type
+
+
+@dataclass(frozen=True)
+class Table:
+    """A list of rows (dicts) read from YAML, with where each row and cell was written."""
+
+    name: str
+    path: str
+    rows: tuple
+    row_spans: tuple
+    key: str | None
+    cell_spans: tuple = ()  # per row: {column: Span of where the cell's text starts}
+
+    @property
+    def columns(self) -> set[str]:
+        names: set[str] = set()
+        for row in self.rows:
+            names.update(row)
+        return names
 
 
 @dataclass
@@ -60,6 +78,9 @@ class Program:
     types: dict[int, Type] = field(default_factory=dict)
     warnings: list[Any] = field(default_factory=list)
     sources: list[str] = field(default_factory=list)  # the .rules files read, in order
+    # The disk cache's hash of every file the program was read from (None: not read through it);
+    # the compiled game's cache entries are named by it.
+    source_key: Optional[str] = None
 
     def type_of(self, node: n.Node) -> Type:
         return self.types.get(id(node), "any")

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -14,31 +13,13 @@ from referencing.exceptions import Unresolvable
 
 from .errors import Diagnostic, RulesError, read_text, remember_source
 from .nodes import Span
+from .program import Table
 from .regex_safety import risky, schema_patterns
 
 # YAML deeper than this is refused: reading it, checking it and building it all recurse per level.
 MAX_YAML_DEPTH = 50
 # Aliases can make a short file stand for a huge value; a table never needs more values than this.
 MAX_YAML_VALUES = 100_000
-
-
-@dataclass(frozen=True)
-class Table:
-    """A list of rows (dicts) read from YAML, with where each row and cell was written."""
-
-    name: str
-    path: str
-    rows: tuple
-    row_spans: tuple
-    key: str | None
-    cell_spans: tuple = ()  # per row: {column: Span of where the cell's text starts}
-
-    @property
-    def columns(self) -> set[str]:
-        names: set[str] = set()
-        for row in self.rows:
-            names.update(row)
-        return names
 
 
 class _Composer(yaml.SafeLoader):

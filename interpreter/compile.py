@@ -1,17 +1,16 @@
-"""Compiling a game: lowering, then the optimising passes (their result cached on disk,
-interpreter/ircache.py), then the Python back-end — once per game."""
+"""Compiling a game: lowering, then the optimising passes, then the Python back-end — once per game,
+options and engine: the disk cache (interpreter/ircache.py) keeps the result, and the passes'."""
 from __future__ import annotations
 
 from functools import partial
-from typing import Optional
+from typing import Callable, Optional
 
 from rulebook.dsl.program import Program
 
 from .ir.program import GameIR
-from .ircache import cached_optimise
-from .lower.game import build_game
+from .ircache import cached_build, cached_optimise
 from .passes import optimise
-from .pyback.assemble import PythonGame
+from .pyback.assemble import PythonGame, Written
 from .pyback.evaluate import evaluate
 from .reach import ReachMap
 
@@ -26,6 +25,7 @@ def compile_ir(program: Program, options: dict, player_count: int, player_names:
                marks: Optional[bytearray] = None, skip: frozenset = frozenset()) -> GameIR:
     """The optimised compiled form of a game with these options (a counting build with `reach`,
     whose build-time reads are marked in `marks`; `skip`: passes left out, to measure them)."""
+    from .lower.game import build_game  # here: a game read back from the disk cache is not lowered
     evaluator = evaluate if marks is None else partial(evaluate, marks=marks)
     if reach is not None:
         skip = skip | COUNTING_SKIPS
@@ -40,7 +40,22 @@ def compile_game(program: Program, options: dict, player_count: int, player_name
                  skip: frozenset = frozenset()) -> PythonGame:
     """The Python back-end's game. `counting`: a counting build, which marks every reach point
     play reaches (interpreter/reach.py) in `.reached`; a plain build has no marks at all."""
-    reach = ReachMap(program) if counting else None
-    marks = bytearray(len(reach)) if reach is not None else None
-    ir = compile_ir(program, options, player_count, player_names, team_of, reach, marks, skip)
-    return PythonGame(ir, f"<compiled rules of {program.title}>", program, marks, reach)
+    filename = f"<compiled rules of {program.title}>"
+    if counting or skip:  # a counting build marks what compiling reads, and measuring runs the passes
+        reach = ReachMap(program) if counting else None
+        marks = bytearray(len(reach)) if reach is not None else None
+        ir = compile_ir(program, options, player_count, player_names, team_of, reach, marks, skip)
+        return PythonGame(ir, filename, program, marks, reach)
+
+    def build(keep: Callable[[tuple], None]) -> PythonGame:
+        ir = compile_ir(program, options, player_count, player_names, team_of)
+        return PythonGame(ir, filename, program, keep=lambda written: keep((ir, written)))
+
+    def restore(kept: tuple) -> PythonGame:
+        ir, written = kept
+        if not isinstance(ir, GameIR) or not isinstance(written, Written):
+            raise TypeError("not a kept game")
+        return PythonGame(ir, filename, program, written=written)
+
+    settings = (sorted(options.items()), player_count, player_names, team_of)
+    return cached_build(program.source_key, settings, build, restore)

@@ -8,12 +8,12 @@ from typing import Any, Iterator, Optional, Sequence
 
 from rulebook.dsl.errors import OptionsError, RulebookError
 from rulebook.dsl.program import Program
-from rulebook.dsl.snippets import check_snippet
 
 from . import chance as explicit
 from .choices import option_space, option_values, space_pick, space_size
 from .compile import compile_game
 from .failures import RULES_FAULTS, rules_error
+from .ircache import cached_value
 from . import derived
 from .machine import BOUND, NOTHING, POP, PUSHED, SUSPENDED, State, finish, run, run_on
 from .move_check import check_move, move_of_json
@@ -73,7 +73,9 @@ class Game(ResearchFacilities):
             raise OptionsError(f"chance must be one of {', '.join(CHANCE_MODES)}, not '{chance}'")
         self.program = program
         self.chance = chance
-        self.options, self.player_count = resolve_options(program, options or {})
+        given = dict(options or {})
+        self.options, self.player_count = cached_value(program.source_key, "options", given,
+                                                       lambda: resolve_options(program, given))
         names = tuple(player_names) if player_names else tuple(f"player {i + 1}" for i in range(self.player_count))
         if len(names) != self.player_count:
             raise OptionsError(f"{len(names)} player names given for {self.player_count} players")
@@ -496,6 +498,13 @@ class Game(ResearchFacilities):
         """The static type of an expression written outside the rules (as snippet() takes it)."""
         nodes = check_snippet(self.program, text, dict(params or {}), False, path, line, column)
         return self.program.type_of(nodes[0])
+
+
+def check_snippet(*args):
+    """dsl.snippets.check_snippet, imported when first asked for: the checker and the parser
+    are not needed to play a game read back from the disk cache."""
+    from rulebook.dsl.snippets import check_snippet as check
+    return check(*args)
 
 
 def _enter(S: State, option, L: list, block: Optional[int]) -> None:

@@ -1,46 +1,252 @@
-"""The optimised compiled form, kept on disk: the passes run once per game, options and engine;
-and the Python back-end's code objects, compiled once per generated text.
+"""The engine's disk cache (like Python's .pyc files): what loading a game works out, kept under the
+cache folder so that the next process reads it instead of working it out again.
 
-Lowering is cheap; the optimising passes are not (most of a load's time). Their result depends
-only on the lowered form they start from and on the engine's own code, so it is kept under the
-cache folder (as the native back-end keeps its libraries), named by a hash of both. A file that
-cannot be read (missing, from another Python, damaged) is simply made again; a folder that
-cannot be written only costs the passes next time. Nothing from a rules file is ever run from
-here: the file holds the compiled form's plain data classes, written by this engine.
+- The checked program of a rules folder (with its mods), named by a hash of every file in those
+  folders and of the engine's code (`source_key`): parsing and checking run once per version of
+  the rules.
+- What is worked out from such a program with given settings: the compiled game (the optimised
+  compiled form and the Python module as written, before it runs), the checked options.
+- The optimised compiled form of a program read otherwise: the passes run once per lowered form.
+- The Python back-end's code objects, compiled once per generated text.
+
+Every name is a hash of all that its content was made from, so a changed file (a rules file, a
+table, a schema, a mod) or a changed engine is a new name, never a stale answer. Only a load that
+succeeded is written: a rules error is found and reported by a real load, every time. A file
+that cannot be read (missing, from another Python, damaged) is simply made again; a folder that
+cannot be written only costs the time. Nothing from a rules file is ever run from here: the
+files hold this engine's own plain data classes (and code objects it compiled from the code it
+generated), written by this engine into its own folder.
 """
 from __future__ import annotations
 
+import gc
 import hashlib
+import io
 import marshal
 import os
 import pickle
 import sys
 import tempfile
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Any, Callable, Iterator, Optional, Sequence, TypeVar
+
+from rulebook.dsl.program import Program
 
 from .ir.program import GameIR
 
+T = TypeVar("T")
 _ENGINE: list = []  # the hash of the engine's code, worked out once per process
+_SKIPPED_FOLDERS = ("__pycache__",)
+# A folder with more than this in it is not hashed on every load (nor cached): rules folders are small.
+MAX_HASHED_BYTES = 32 * 1024 * 1024
 
 
 def engine_hash() -> bytes:
-    """A hash of every Python file of the interpreter: a change to any pass makes a new key."""
+    """A hash of the engine's code (every file of dsl/ and interpreter/) and of the Python that
+    runs it: a change to the grammar, the checker or any pass makes a new key."""
     if not _ENGINE:
-        digest = hashlib.sha256()
-        root = Path(__file__).resolve().parent
-        for path in sorted(root.rglob("*.py")):
-            digest.update(str(path.relative_to(root)).encode())
-            digest.update(path.read_bytes())
+        digest = hashlib.sha256(sys.version.encode())
+        package = Path(__file__).resolve().parent.parent
+        for part in ("dsl", "interpreter"):
+            _hash_folder(package / part, digest)
         _ENGINE.append(digest.digest())
     return _ENGINE[0]
+
+
+def _hash_folder(folder: Path, digest) -> bool:
+    """Feed every file under folder (its path from folder, then its bytes; a link as its target)
+    into digest, in a fixed order (Python's own __pycache__ left out). False when there is more
+    than MAX_HASHED_BYTES."""
+    total = 0
+    for root, folders, files in os.walk(folder):
+        folders[:] = sorted(f for f in folders if f not in _SKIPPED_FOLDERS)
+        for name in sorted(files):
+            path = os.path.join(root, name)
+            digest.update(b"\0" + os.path.relpath(path, folder).encode() + b"\0")
+            if os.path.islink(path):
+                digest.update(b"link " + os.readlink(path).encode())
+                continue
+            with open(path, "rb") as handle:
+                data = handle.read(MAX_HASHED_BYTES - total + 1)
+            total += len(data)
+            if total > MAX_HASHED_BYTES:
+                return False
+            digest.update(len(data).to_bytes(8, "little") + data)
+    return True
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Python's cycle collector held off while a load builds (or unpickles) many objects that all
+    stay alive: it would walk them again and again and free nothing (it made reading a large
+    compiled form from the cache 7 times slower)."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 def cache_folder() -> Path:
     """$RULEBOOK_CACHE, else $XDG_CACHE_HOME/rulebook, else ~/.cache/rulebook; then /compiled."""
     from .native.toolchain import cache_folder as native_folder
     return native_folder().parent / "compiled"
+
+
+def cached_program(folder: Path, mods: Sequence[Path], load: Callable[[], Program]) -> Program:
+    """load() — the checked program of the rules in `folder` with `mods` over it — from the disk
+    cache when it holds one made from exactly the files those folders hold now. A load that
+    raises (an error in the rules) is never kept, so it is found and reported every time."""
+    key = _source_key([folder, *mods])
+    if key is None:
+        return load()
+    path = cache_folder() / f"{key}.program"
+    program = _read_program(path)
+    if program is None:
+        program = load()
+        _write_bytes(path, _program_bytes(program))
+    program.source_key = key
+    return program
+
+
+def _source_key(folders: Sequence[Path]) -> Optional[str]:
+    """A hash of the engine and of where and what every file under these folders is; None when
+    they cannot all be read or are too large (then nothing is cached)."""
+    try:
+        digest = hashlib.sha256(b"program\0" + engine_hash())
+        for folder in folders:
+            digest.update(b"\0folder " + str(Path(folder).resolve()).encode())
+            if not _hash_folder(Path(folder), digest):
+                return None
+    except OSError:
+        return None
+    return digest.hexdigest()
+
+
+def _program_bytes(program: Program) -> bytes:
+    """The program pickled, then its expression types (kept by id of the node, which unpickling
+    changes) as (node, type) pairs in the same stream, so that each names the unpickled node."""
+    out = io.BytesIO()
+    pickler = pickle.Pickler(out, protocol=pickle.HIGHEST_PROTOCOL)
+    types, program.types = program.types, {}
+    try:
+        pickler.dump(program)
+    except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+        return b""  # something in it cannot be kept: it is loaded from the files every time
+    finally:
+        program.types = types
+    written = pickler.memo.copy()  # id of every object pickled -> (its number, the object)
+    try:
+        pickler.dump([(written[i][1], t) for i, t in types.items() if i in written])
+    except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+        return b""
+    return out.getvalue()
+
+
+def _read_program(path: Path) -> Optional[Program]:
+    try:
+        with gc_paused():
+            reader = pickle.Unpickler(io.BytesIO(path.read_bytes()))
+            program, types = reader.load(), reader.load()
+        if not isinstance(program, Program):
+            return None
+        program.types = {id(node): t for node, t in types}
+        return program
+    except Exception:  # missing, unreadable or damaged: loaded from the files (never an error to the user)
+        return None
+
+
+def cached_build(source_key: Optional[str], settings: Any, build: Callable[[Callable[[Any], None]], T],
+                 restore: Callable[[Any], T]) -> T:
+    """build(keep) — which hands keep() the plain data it is made from — or, when the disk cache
+    holds that data for the program read from the files hashed as `source_key` (cached_program)
+    with these settings, restore(that data). A program not read through the cache, or settings
+    that are not plain data, are built every time."""
+    path = _entry(source_key, "build", settings, ".game")
+    if path is None:
+        return build(lambda kept: None)
+    try:
+        with gc_paused():
+            return restore(pickle.loads(path.read_bytes()))
+    except Exception:  # missing, unreadable or damaged: built again (never an error to the user)
+        pass
+
+    return build(lambda kept: _write_pickle(path, kept, share=True))
+
+
+def cached_value(source_key: Optional[str], what: str, settings: Any, compute: Callable[[], T]) -> T:
+    """compute() — plain data worked out from the program hashed as `source_key` and these
+    settings — from the disk cache when it holds it. What raises is never kept."""
+    path = _entry(source_key, what, settings, ".value")
+    if path is None:
+        return compute()
+    try:
+        return pickle.loads(path.read_bytes())
+    except Exception:  # missing, unreadable or damaged: worked out again
+        pass
+    value = compute()
+    _write_pickle(path, value)
+    return value
+
+
+def _entry(source_key: Optional[str], what: str, settings: Any, suffix: str) -> Optional[Path]:
+    """The file of what is worked out from a cached program with these settings; None when the
+    program was not read through the cache or the settings are not plain data (whose repr would
+    not be a faithful name)."""
+    if source_key is None or not _plain(settings):
+        return None
+    key = hashlib.sha256(f"{what}\0{source_key}\0{settings!r}".encode()).hexdigest()
+    return cache_folder() / f"{key}{suffix}"
+
+
+def _plain(value: Any) -> bool:
+    """Built only of None, truth values, ints, texts, lists, tuples and dicts of texts to them."""
+    cls = value.__class__
+    if cls in (type(None), bool, int, str):
+        return True
+    if cls in (list, tuple):
+        return all(_plain(v) for v in value)
+    if cls is dict:
+        return all(k.__class__ is str and _plain(v) for k, v in value.items())
+    return False
+
+
+_ATOMS = (int, str, bool, type(None), bytes)
+
+
+def shared(value: Any, memo: dict) -> Any:
+    """value with its equal parts made one object: equal tuples, and equal instances of frozen
+    dataclasses (whose parts are all values), each kept once. The optimising passes copy code
+    into many places (inlining, unrolling): Edenia's compiled form holds 57,000 nodes of which
+    9,000 differ, and reading it back costs by the object. Parts are equal when they are the
+    same (already shared) objects or atoms of the same class and value; anything else (a list,
+    a dict, an unfrozen object) is left as it is, and never merged."""
+    cls = value.__class__
+    if cls in _ATOMS:
+        return value
+    if cls is tuple:
+        parts: tuple = tuple(shared(v, memo) for v in value)
+        rebuilt: Any = parts if any(a is not b for a, b in zip(parts, value)) else value
+    else:
+        params = getattr(cls, "__dataclass_params__", None)
+        if params is None or not (params.frozen and params.eq):
+            return value
+        names = tuple(cls.__dataclass_fields__)
+        values = {name: shared(getattr(value, name), memo) for name in names}
+        parts = tuple(values.values())
+        changed = any(values[name] is not getattr(value, name) for name in names)
+        rebuilt = replace(value, **{name: v for name, v in values.items() if cls.__dataclass_fields__[name].init}) \
+            if changed else value
+    key = (cls, tuple((p.__class__, p) if p.__class__ in _ATOMS else id(p) for p in parts))
+    found = memo.get(key)
+    if found is not None:
+        return found[0]
+    memo[key] = (rebuilt, parts)  # the parts kept alive: their ids stay theirs while memo lives
+    return rebuilt
 
 
 def cached_optimise(raw: GameIR, optimise: Callable[[GameIR], GameIR]) -> GameIR:
@@ -88,17 +294,29 @@ def _key(raw: GameIR) -> Optional[str]:
 
 def _read(path: Path) -> Optional[GameIR]:
     try:
-        found = pickle.loads(path.read_bytes())
+        with gc_paused():
+            found = pickle.loads(path.read_bytes())
     except Exception:  # missing, unreadable or damaged: made again (never an error to the user)
         return None
     return found if isinstance(found, GameIR) else None
 
 
 def _write(path: Path, ir: GameIR) -> None:
-    _write_bytes(path, pickle.dumps(ir, protocol=pickle.HIGHEST_PROTOCOL))
+    _write_pickle(path, ir, share=True)
+
+
+def _write_pickle(path: Path, value: Any, share: bool = False) -> None:
+    """Keep value (with its equal parts made one object, `share`); what cannot be pickled is
+    not kept, and is worked out every time."""
+    try:
+        _write_bytes(path, pickle.dumps(shared(value, {}) if share else value, protocol=pickle.HIGHEST_PROTOCOL))
+    except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+        pass
 
 
 def _write_bytes(path: Path, data: bytes) -> None:
+    if not data:
+        return
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".part")

@@ -5,9 +5,7 @@ Built once per game and options; the state itself is only the list of numbers th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Optional
-
-import networkx as nx
+from typing import Optional
 
 from rulebook.dsl import nodes as n
 
@@ -72,7 +70,7 @@ class VarLayout:
 
 @dataclass
 class BoardLayout:
-    """A board's nodes and adjacency, built with networkx once; groups live in the state."""
+    """A board's nodes and adjacency, worked out once (with networkx); groups live in the state."""
 
     name: str
     shape: str
@@ -84,7 +82,6 @@ class BoardLayout:
     edges: int = -1  # network boards: first slot of the per-node neighbour tuples (they grow)
     width: int = 0
     height: int = 0
-    graph: Any = field(default=None, repr=False)
     ports: Optional["PortGeometry"] = None  # a board of ports: where each port lies and heads
     # Kept by the compiler for a board whose nodes merge (passes/groups.py): per node naming a
     # group, the tuple of the group's nodes; and one slot with the tuple of every group.
@@ -97,14 +94,16 @@ class BoardLayout:
 
 
 def ring_board(name: str, size: int) -> BoardLayout:
+    import networkx as nx  # here: a game read back from the disk cache never needs it
     graph = nx.cycle_graph(size)
     nodes = tuple(range(1, size + 1))
     adjacency = tuple(tuple(sorted(x + 1 for x in graph.neighbors(i))) for i in range(size))
-    return BoardLayout(name, "ring", nodes, 1, adjacency, tuple(str(x) for x in nodes), graph=graph)
+    return BoardLayout(name, "ring", nodes, 1, adjacency, tuple(str(x) for x in nodes))
 
 
 def grid_board(name: str, width: int, height: int) -> BoardLayout:
     """Nodes 1..w*h row by row from the top left; labelled a1.. with columns as letters."""
+    import networkx as nx  # here: a game read back from the disk cache never needs it
     graph = nx.grid_2d_graph(width, height)
     nodes = tuple(range(1, width * height + 1))
 
@@ -117,8 +116,7 @@ def grid_board(name: str, width: int, height: int) -> BoardLayout:
         x, y = (node - 1) % width, (node - 1) // width
         adjacency.append(tuple(sorted(node_of(a, b) for a, b in graph.neighbors((x, y)))))
         labels.append(_column_letters(x) + str(y + 1))
-    return BoardLayout(name, "grid", nodes, 1, tuple(adjacency), tuple(labels), width=width,
-                       height=height, graph=graph)
+    return BoardLayout(name, "grid", nodes, 1, tuple(adjacency), tuple(labels), width=width, height=height)
 
 
 def _column_letters(x: int) -> str:
@@ -133,8 +131,7 @@ def _column_letters(x: int) -> str:
 def network_board(name: str, capacity: int) -> BoardLayout:
     """A network that grows as tiles are laid: node slots exist up front, edges come in play."""
     nodes = tuple(range(1, capacity + 1))
-    return BoardLayout(name, "network", nodes, 1, tuple(() for _ in nodes), tuple(str(x) for x in nodes),
-                       graph=nx.empty_graph(capacity))
+    return BoardLayout(name, "network", nodes, 1, tuple(() for _ in nodes), tuple(str(x) for x in nodes))
 
 
 @dataclass(frozen=True)

@@ -3,8 +3,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from jsonschema import Draft202012Validator
-
 from rulebook.dsl import nodes as n
 from rulebook.dsl.errors import OptionsError, did_you_mean
 from rulebook.dsl.program import Program
@@ -63,6 +61,7 @@ def option_schema(program: Program) -> dict:
 
 def resolve_options(program: Program, given: dict) -> tuple[dict, int]:
     """Fill in defaults and validate; give (option values, player count)."""
+    from jsonschema import Draft202012Validator  # here: a load from the disk cache keeps the answer
     schema = option_schema(program)
     known = schema["properties"]
     given = {name: _as_list(value) if known.get(name, {}).get("type") == "array" else value

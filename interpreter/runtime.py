@@ -457,6 +457,16 @@ def keep(cell: list, value):
     return value
 
 
+def nth_pair(groups: list, r: int) -> tuple:
+    """The r-th (v1, v2) pair of [(v1, v2s), …] counted in order (a decision of two variables,
+    the second's values depending on the first, listed without making every pair)."""
+    for first, seconds in groups:
+        if r < len(seconds):
+            return first, seconds[r]
+        r -= len(seconds)
+    raise IndexError(r)
+
+
 def top(items: Sequence):
     return items[-1] if items else None
 

@@ -4,13 +4,19 @@ from __future__ import annotations
 from functools import lru_cache
 import importlib.util
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
 from rulebook.dsl.errors import MissingInput, RulesError
-from rulebook.dsl.loader import load_program
-from rulebook.dsl.mods import MANIFEST, Mod, read_mod
 from rulebook.dsl.program import Program
 from rulebook.interpreter.game import Game
+from rulebook.interpreter.ircache import cached_program, gc_paused
+
+if TYPE_CHECKING:
+    from rulebook.dsl.mods import Mod
+
+# The parser, the checker and the YAML and schema readers are imported when rules are read from
+# their files (_read_rules, read_mod): a game read back from the disk cache needs none of them.
+MANIFEST = "mod.yaml"  # what makes a folder a mod's (as rulebook.dsl.mods says)
 
 
 def shipped_games_folder() -> Path:
@@ -48,7 +54,15 @@ class GameNotFound(MissingInput):
 
 @lru_cache(maxsize=32)
 def _program(folder: str, mods: tuple = ()) -> Program:
-    return load_program(Path(folder), [Path(m) for m in mods])
+    """The checked program, read from the disk cache when its files are unchanged."""
+    paths = [Path(m) for m in mods]
+    with gc_paused():
+        return cached_program(Path(folder), paths, lambda: _read_rules(Path(folder), paths))
+
+
+def _read_rules(folder: Path, mods: list) -> Program:
+    from rulebook.dsl.loader import load_program
+    return load_program(folder, mods)
 
 
 def mod_game(mod: Mod) -> Optional[Path]:
@@ -63,6 +77,7 @@ def mod_game(mod: Mod) -> Optional[Path]:
 
 def check_mods_extend(folder: Path, mods: Sequence[str | Path]) -> None:
     """Each mod must name, in its manifest, the game it is loaded over."""
+    from rulebook.dsl.mods import read_mod
     for path in mods:
         mod = read_mod(path)
         target = mod_game(mod)
@@ -79,6 +94,7 @@ def _split_mod(name_or_path: str | Path, mods: Sequence[str | Path]) -> tuple[Pa
     extends, with the mod first."""
     path = Path(name_or_path)
     if (path / MANIFEST).is_file():  # a game's folder has no manifest; a mod's has
+        from rulebook.dsl.mods import read_mod
         mod = read_mod(path)
         target = mod_game(mod)
         if target is not None:
@@ -103,4 +119,5 @@ def load_game(name_or_path: str | Path, options: Optional[dict] = None,
     and shuffle a chance decision (Game.chance_outcomes) instead of the seeded generator's.
     `counting=True` builds the game so that it marks what play reaches (`game.reached`, for
     rules coverage); it plays the same games, a little slower."""
-    return Game(load_program_for(name_or_path, mods), options or {}, player_names, team_of, chance, counting)
+    with gc_paused():  # loading makes many objects that all stay: nothing for the collector to find
+        return Game(load_program_for(name_or_path, mods), options or {}, player_names, team_of, chance, counting)

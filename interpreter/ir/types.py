@@ -69,6 +69,7 @@ class Unknown(Type):
 
 INT = Int()
 SLOT = Int("slot")
+COUNT = Int("count", 0)  # how many pieces (of a kind) a zone holds: never below 0
 BOOL = Bool()
 TEXT = Text()
 NOTHING = Nothing()

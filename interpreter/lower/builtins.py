@@ -10,7 +10,7 @@ from typing import Callable
 from rulebook.dsl import nodes as n
 
 from ..ir import exprs as x
-from ..ir.types import BOOL, INT, SLOT, TEXT, Int, List
+from ..ir.types import BOOL, COUNT, INT, SLOT, TEXT, Int, List
 from ..runtime import RulesRuntimeError
 from .builder import Builder
 from .exprs import domain, minus, tiles
@@ -45,7 +45,7 @@ def b_count(b: Builder, e, args, scope):
         inner = scope.child()
         slot = inner.temp("\0zone", SLOT)
         each = zone_count(b.zone_of(e.args[0]), x.Local(slot, type=SLOT))
-        return x.Comp("sum", slot, args[0], None, each, type=INT)
+        return x.Comp("sum", slot, args[0], None, each, type=COUNT)
     if form == "pile":
         return x.Length(x.Load(args[0], type=List(INT)), type=INT)
     return x.Length(domain(b, e.args[0], scope), type=INT)
@@ -55,8 +55,8 @@ def zone_count(zone, addr: x.Expr) -> x.Expr:
     """How many pieces the zone instance at addr holds: the count kept for it."""
     total = total_of(zone, addr)
     if total is None:
-        return x.ZoneTotal(addr, zone.kinds, type=INT)
-    return x.Load(total, type=INT)
+        return x.ZoneTotal(addr, zone.kinds, type=COUNT)
+    return x.Load(total, type=COUNT)
 
 
 @builtin("team")

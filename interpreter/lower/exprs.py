@@ -11,7 +11,7 @@ from typing import Callable
 from rulebook.dsl import nodes as n
 
 from ..ir import exprs as x
-from ..ir.types import BOOL, INT, NOTHING, SLOT, TEXT, Int, List, Type, element
+from ..ir.types import BOOL, COUNT, INT, NOTHING, SLOT, TEXT, Int, List, Type, element
 from ..layout import CURRENT_PLAYER, strides
 from ..passes.fold import fold_expr
 from ..runtime import RulesRuntimeError
@@ -192,11 +192,11 @@ def x_Subscript(b: Builder, e: n.Subscript, scope: Scope):
     form = t[0] if isinstance(t, tuple) else t
     result = b.type_of(e)
     if form == "zone":
-        return x.Load(add(inner, index), type=INT)
+        return x.Load(add(inner, index), type=COUNT)
     if form == "zones":
         slot = scope.temp("\0zone", SLOT)
-        return x.Comp("sum", slot, inner, None, x.Load(add(x.Local(slot, type=SLOT), index), type=INT),
-                      type=INT)
+        return x.Comp("sum", slot, inner, None, x.Load(add(x.Local(slot, type=SLOT), index), type=COUNT),
+                      type=COUNT)
     if form == "pile":
         return x.Index(x.Load(inner, type=List(result)), index, e.span, type=result)
     if form == "table":
@@ -322,7 +322,7 @@ def x_BinOp(b: Builder, e: n.BinOp, scope: Scope):
     if e.op in ("in", "not in"):
         t = b.dsl_type(e.right)
         if isinstance(t, tuple) and t[0] == "zone":
-            count = x.Load(add(lower_expr(b, e.right, scope), left), type=INT)
+            count = x.Load(add(lower_expr(b, e.right, scope), left), type=COUNT)
             test = x.Binary(">", count, x.Const(0, type=INT), type=BOOL)
             return test if e.op == "in" else x.Not(test, type=BOOL)
         return x.Contains(left, domain(b, e.right, scope), e.op == "not in", type=BOOL)

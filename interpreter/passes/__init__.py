@@ -2,9 +2,10 @@
 
 The order: fold what the options decide; drop the standing actions and modifiers nothing
 reachable can use; then inline and fold again, a few rounds (each round exposes the next);
-then unroll what runs over short fixed lists; keep merging boards' groups in the state; see
-through temporaries holding addresses; drop the step-budget ticks no runaway can pass; last,
-hoist what comprehensions read the same way for every element.
+then unroll what runs over short fixed lists; count the step budget of fixed loops once per loop;
+keep merging boards' groups in the state; see through temporaries holding addresses; drop the
+step-budget ticks no runaway can pass; last, hoist what comprehensions read the same way for
+every element.
 """
 from __future__ import annotations
 
@@ -17,12 +18,13 @@ from .inline import inline_game
 from .propagate import propagate_game
 from .idle_ticks import drop_idle_ticks
 from .reach import drop_dead_allows, drop_dead_modifiers, drop_dead_span_ends
+from .ticks import count_ticks
 from .unroll import unroll_game
 
 INLINE_ROUNDS = 3
 
 
-PASSES = ("fold", "reach", "inline", "frames", "unroll", "groups", "propagate", "idle_ticks", "hoist")
+PASSES = ("fold", "reach", "inline", "frames", "unroll", "ticks", "groups", "propagate", "idle_ticks", "hoist")
 
 
 def optimise(ir: GameIR, skip: frozenset = frozenset()) -> GameIR:
@@ -42,6 +44,8 @@ def optimise(ir: GameIR, skip: frozenset = frozenset()) -> GameIR:
         ir = fold_game(inline_frames(ir), memo)
     if "unroll" not in skip:
         ir = fold_game(unroll_game(ir), memo)
+    if "ticks" not in skip:
+        ir = count_ticks(ir)
     if "groups" not in skip:
         ir = fold_game(keep_groups(ir), memo)
     if "propagate" not in skip:

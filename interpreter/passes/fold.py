@@ -12,7 +12,7 @@ from ..ir import exprs as x
 from ..ir import stmts as s
 from ..ir.program import Block, Function, GameIR, Instr
 from ..ir.types import BOOL, Int, List
-from ..ir.walk import rebuild, rebuild_body, walk_all
+from ..ir.walk import PAIR_FIELDS, SLOT_FIELDS, rebuild, rebuild_body, renumber, walk_all
 from ..runtime import show
 from .linear import linear, simplify
 
@@ -182,10 +182,26 @@ def _nonempty_test(test: Any, then: Any) -> bool:
     if not (isinstance(then.element, x.Local) and then.element.slot == then.var):
         return False
     wanted = test.element if test.cond is None else x.Logic("and", (test.cond, test.element), type=BOOL)
+    return same_but_bound(wanted, test.var, then.cond, then.var)
 
-    def rename(n: Any) -> Any:
-        return replace(n, slot=then.var) if isinstance(n, x.Local) and n.slot == test.var else n
-    return rebuild(wanted, rename) == then.cond
+
+def same_but_bound(a: Any, a_var: int, b: Any, b_var: int) -> bool:
+    """Are a (over a_var) and b (over b_var) the same expression but for the slots of the
+    variables bound inside them? (Inlining one value into two places gives its comprehensions
+    different slots.)"""
+    return _bound_renamed(a, a_var) == _bound_renamed(b, b_var)
+
+
+def _bound_renamed(e: Any, var: int) -> Any:
+    """e with var and each variable a comprehension inside e binds numbered -1, -2, … in the
+    order they are bound (no real slot is negative)."""
+    names = {var: -1}
+    for n in walk_all((e,)):
+        bound = [getattr(n, f) for f in SLOT_FIELDS.get(type(n), ()) if not isinstance(n, x.Local)]
+        bound += [k for f in PAIR_FIELDS.get(type(n), ()) for k, _ in getattr(n, f)]
+        for slot in bound:
+            names.setdefault(slot, -1 - len(names))
+    return renumber(e, lambda slot: names.get(slot, slot))
 
 
 def _identity(seq) -> bool:

@@ -6,6 +6,7 @@ score and statistics, and the tables that modifiers and code columns are looked 
 """
 from __future__ import annotations
 
+import marshal
 import random
 from dataclasses import dataclass
 from itertools import compress
@@ -33,6 +34,7 @@ HELPERS = {name: getattr(runtime, name) for name in (
     "network_group_neighbours", "end_span", "safe_div", "show", "GameOver", "zones_present", "key_position", "top",
     "apply_mods", "cell_value", "run_cell", "queue_cell", "roll", "load_die", "links_at", "links_from",
     "runaway", "steps_range", "steps_concat", "too_deep", "MAX_FRAMES", "merge_kept", "keep", "best_of", "draw_into",
+    "nth_pair",
     "standing_pick",
 )}
 
@@ -74,11 +76,32 @@ def function_access(slot: int) -> str:
     return f"v{slot}"
 
 
+@dataclass
+class Written:
+    """What writing a game's module makes, before it runs: the generated lines, the constants
+    they read, the engine's descriptions of decisions and placing (functions still named, not
+    found: `pending`), and the module's code object. Plain data, so the disk cache can keep it
+    (interpreter/ircache.py): a warm load runs it without writing it again."""
+
+    source: Source
+    constants: list
+    pending: list  # (holder, attribute, name of the generated function to put there)
+    entries: list  # per block: pc -> name of the function that runs from there
+    sites: list
+    action_sites: list
+    steps: dict
+    calls: dict
+    code: bytes = b""  # marshal of the compiled module, when kept (else compiled from `source`)
+
+
 class PythonGame:
     """A game's compiled form, as Python functions in one namespace."""
 
     def __init__(self, ir: GameIR, filename: str, program: Any = None, marks: Optional[bytearray] = None,
-                 reach: Any = None):
+                 reach: Any = None, written: Optional[Written] = None,
+                 keep: Optional[Callable[[Written], None]] = None):
+        """`written`: the module as written before (kept by the disk cache), run without writing
+        it again; else it is written from the IR and, before it runs, handed to `keep`."""
         self.ir = ir
         # A counting build's marks, one per point of its ReachMap (interpreter/reach.py); else None.
         self.reached, self.reach = marks, reach
@@ -91,39 +114,28 @@ class PythonGame:
         self.phase_names = list(ir.phase_names)
         self.player_names, self.team_names, self.team_of = ir.player_names, ir.team_names, ir.team_of
         self.RT = runtime.RunTime()
-        self.constants: list = []
-        self._keys: dict = {}
-        self.source = Source()
+        self._keys: dict = {}  # constants already in K (a kept module's are not known: added anew)
         self.block_slots = tuple(len(b.locals) for b in ir.blocks)
         self.block_names = tuple(b.name for b in ir.blocks)
+        self.written = written if written is not None else self._write()
+        w = self.written
+        self.source, self.constants, self._pending = w.source, w.constants, w.pending
+        self.sites, self.action_sites, self.steps, self.calls = w.sites, w.action_sites, w.steps, w.calls
         self.namespace: dict[str, Any] = dict(HELPERS, K=self.constants, RT=self.RT, SLOTS=self.block_slots,
                                               Random=random.Random, compress=compress)
         if marks is not None:
             self.namespace.update(counting_namespace(marks))
-        self._pending: list = []  # (name, callable slot) resolved after exec
-        self._write_functions()
-        entries = [self._write_block(i) for i in range(len(ir.blocks))]
-        self.sites = [self._site(i, site) for i, site in enumerate(ir.sites)]
-        self.has_allows = any(isinstance(node, PushAllow) for node in walk_all(
-            tuple(f.body for f in ir.functions) + tuple(i.body for b in ir.blocks for i in b.instrs)))
-        for i, site in enumerate(ir.sites):
-            block = ir.blocks[site.block]
-            for play in (False, True):
-                write_sampler(self.source, self.env(block_access(block)), f"{'p' if play else 's'}{i}",
-                              site.choices, site.span, play, block_access(block), self.has_allows, site.block)
-        for i, action in enumerate(ir.actions):
-            block = ir.blocks[action.block]
-            write_action_player(self.source, self.env(block_access(block)), f"q{i}", action, block.params,
-                                len(block.locals), block_access(block))
-        self.action_sites = [(a.block, [self._option(ir.blocks[a.block], c) for c in a.choices], a.span)
-                             for a in ir.actions]
-        self.steps = {name: [(site.block, self._path(site.block, site.path), site.enter) for site in sites]
-                      for name, sites in ir.steps.items()}
-        self.calls = {callee: [self._call(c) for c in sites] for callee, sites in ir.calls.items()}
-        self._exec(self.source.text(), cache=True)
+        if w.code:
+            exec(marshal.loads(w.code), self.namespace)
+        else:
+            code = cached_code(self.source.text(), self.filename)
+            if keep is not None:
+                w.code = marshal.dumps(code)
+                keep(w)  # now: running it fills `pending`'s holders with functions
+            exec(code, self.namespace)
         ns = self.namespace
         self.code = tuple(tuple(ns[names[pc]] if pc in names else None for pc in range(len(block.instrs)))
-                          for names, block in zip(entries, ir.blocks))
+                          for names, block in zip(w.entries, ir.blocks))
         self.samplers = tuple(ns[f"s{i}"] for i in range(len(ir.sites)))
         self.players = tuple(ns[f"p{i}"] for i in range(len(ir.sites)))
         ns["ACTS"] = tuple(ns[f"q{i}"] for i in range(len(ir.actions)))
@@ -138,6 +150,31 @@ class PythonGame:
         self.statistics_naming_players = tuple(names for _, _, names in ir.statistics)
         self.reveals = {name: ns[f"f{fn}"] for name, fn in ir.reveals}
         self.consts = consts_as_written(ir)
+
+    def _write(self) -> Written:
+        """The module's lines and the engine's descriptions of its decisions, from the IR."""
+        ir = self.ir
+        self.source, self.constants, self._pending = Source(), [], []
+        self._write_functions()
+        entries = [self._write_block(i) for i in range(len(ir.blocks))]
+        sites = [self._site(i, site) for i, site in enumerate(ir.sites)]
+        has_allows = any(isinstance(node, PushAllow) for node in walk_all(
+            tuple(f.body for f in ir.functions) + tuple(i.body for b in ir.blocks for i in b.instrs)))
+        for i, site in enumerate(ir.sites):
+            block = ir.blocks[site.block]
+            for play in (False, True):
+                write_sampler(self.source, self.env(block_access(block)), f"{'p' if play else 's'}{i}",
+                              site.choices, site.span, play, block_access(block), has_allows, site.block)
+        for i, action in enumerate(ir.actions):
+            block = ir.blocks[action.block]
+            write_action_player(self.source, self.env(block_access(block)), f"q{i}", action, block.params,
+                                len(block.locals), block_access(block))
+        action_sites = [(a.block, [self._option(ir.blocks[a.block], c) for c in a.choices], a.span)
+                        for a in ir.actions]
+        steps = {name: [(site.block, self._path(site.block, site.path), site.enter) for site in sites]
+                 for name, sites in ir.steps.items()}
+        calls = {callee: [self._call(c) for c in sites] for callee, sites in ir.calls.items()}
+        return Written(self.source, self.constants, self._pending, entries, sites, action_sites, steps, calls)
 
     # ------------------------------------------------------------ writing
     def env(self, access: Callable[[int], str]) -> Env:
@@ -241,11 +278,9 @@ class PythonGame:
         self._later(_Slot(call, 3), "value", self._fn(self.ir.blocks[site.caller], as_list(site.args)))
         return call
 
-    def _exec(self, source: str, cache: bool = False) -> None:
-        """Run code generated here, from the IR (`cache`: the game's own code, compiled once per
-        machine; a scenario's snippets are compiled each time, not kept)."""
-        code = cached_code(source, self.filename) if cache else compile(source, self.filename, "exec")
-        exec(code, self.namespace)
+    def _exec(self, source: str) -> None:
+        """Run a scenario's snippet, generated here from the IR (compiled each time, not kept)."""
+        exec(compile(source, self.filename, "exec"), self.namespace)
 
     # ------------------------------------------------------------ used by the engine
     def initial_data(self) -> list:

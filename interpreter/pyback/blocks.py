@@ -12,7 +12,7 @@ from ..ir import stmts as s
 from ..ir.program import Block
 from ..ir.stmts import successors
 from ..ir.walk import walk_all
-from .exprs import Env
+from .exprs import Env, truth
 from .stmts import Source, Writer
 
 from ..machine import POP, PUSHED, SUSPENDED
@@ -139,7 +139,7 @@ def _write_from(writer: Writer, block: Block, pc: int, entries: set, depth: int,
     if isinstance(term, s.Jump):
         _goto(writer, block, term.target, entries, depth, term, copies)
     elif isinstance(term, s.Branch):
-        writer.line(f"if {writer.e(term.cond)}:", depth, term)
+        writer.line(f"if {truth(term.cond, writer.env)}:", depth, term)
         _goto(writer, block, term.then, entries, depth + 1, term, copies)
         _goto(writer, block, term.other, entries, depth, term, copies)
     elif isinstance(term, s.Suspend):

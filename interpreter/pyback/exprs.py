@@ -11,9 +11,11 @@ from typing import Any, Callable, Optional
 
 from ..ir import exprs as x
 from ..ir.helpers import HELPERS
+from ..ir.types import COUNT
 from ..ir.walk import walk
 from ..passes.fold import cannot_fail
 from ..passes.linear import linear, written
+from .views import as_run, read_through, view_clause, whole_view_sum
 
 EXPRESSIONS: dict[type, Callable] = {}
 
@@ -37,12 +39,14 @@ def is_literal(value: Any) -> bool:
 class Env:
     """How the code being generated reaches locals and constants.
 
-    access: slot -> Python text of that local (v3, L[3], t3, V[0]); constants: the K table."""
+    access: slot -> Python text of that local (v3, L[3], t3, V[0]); constants: the K table;
+    views: the slices of the state in scope, by the local they are read through (views.py)."""
 
-    def __init__(self, access: Callable[[int], str], constants: list, keys: dict):
+    def __init__(self, access: Callable[[int], str], constants: list, keys: dict, views: Optional[dict] = None):
         self.access = access
         self.constants = constants
         self._keys = keys
+        self.views = views or {}
 
     def k(self, value: Any) -> str:
         """A constant: a literal when Python can write it, else a reference into K."""
@@ -57,7 +61,10 @@ class Env:
         return f"K[{index}]"
 
     def with_access(self, access: Callable[[int], str]) -> "Env":
-        return Env(access, self.constants, self._keys)
+        return Env(access, self.constants, self._keys, self.views)
+
+    def with_view(self, slot: int, view: tuple) -> "Env":
+        return Env(self.access, self.constants, self._keys, {**self.views, slot: view})
 
 
 def _hashable(value: Any) -> bool:
@@ -70,6 +77,41 @@ def _hashable(value: Any) -> bool:
 
 def expr(e: x.Expr, env: Env) -> str:
     return EXPRESSIONS[type(e)](e, env)
+
+
+def truth(e: x.Expr, env: Env) -> str:
+    """e where only whether it holds counts (a condition): a number compared with 0 is written
+    as the number itself (`D[7]` for `D[7] > 0` when D[7] is a count, `not D[7]` for `D[7] == 0`),
+    which Python tests in fewer steps (for counts, never below 0 and never none)."""
+    if isinstance(e, x.Binary) and e.op in _AGAINST_ZERO and _zero(e.right) and _natural(e.left.type):
+        text = expr(e.left, env)
+        return f"(not {text})" if e.op == "==" else text
+    if isinstance(e, x.Binary) and e.op in (">=", ">") and env.views:
+        bound = whole_view_sum(e.left, env.views)
+        if bound is not None:  # no part of a view's counts adds up to more than all of them
+            return f"(sum({bound}) {e.op} {expr(e.right, env)} and {expr(e, env)})"
+    if isinstance(e, x.Logic):
+        items = [truth(i, env) for i in e.items]
+        run = as_run(items, env.views) if env.views else None
+        if run is not None:  # every item of a view: one call
+            return f"{'any' if e.op == 'or' else 'all'}({run})"
+        return "(" + f" {e.op} ".join(items) + ")"
+    if isinstance(e, x.Not):
+        return f"(not {truth(e.operand, env)})"
+    return expr(e, env)
+
+
+_AGAINST_ZERO = ("==", "!=", ">")
+
+
+def _natural(t) -> bool:
+    """Is every value of type t a number from 0 up, never none? (Only counts say so: other types
+    leave out optionality, so a kind's member or a player may still be none.)"""
+    return t == COUNT
+
+
+def _zero(e: x.Expr) -> bool:
+    return isinstance(e, x.Const) and e.value == 0 and not isinstance(e.value, bool)
 
 
 def domain(e: x.Expr, env: Env) -> str:
@@ -107,6 +149,10 @@ def p_Local(e: x.Local, env: Env) -> str:
 
 @handles(x.Load)
 def p_Load(e: x.Load, env: Env) -> str:
+    if env.views:
+        through = read_through(env.views, e.addr)
+        if through is not None:
+            return through
     return f"D[{expr(e.addr, env)}]"
 
 
@@ -128,7 +174,7 @@ def p_Logic(e: x.Logic, env: Env) -> str:
 
 @handles(x.Not)
 def p_Not(e: x.Not, env: Env) -> str:
-    return f"(not {expr(e.operand, env)})"
+    return f"(not {truth(e.operand, env)})"
 
 
 @handles(x.Neg)
@@ -138,7 +184,12 @@ def p_Neg(e: x.Neg, env: Env) -> str:
 
 @handles(x.Cond)
 def p_Cond(e: x.Cond, env: Env) -> str:
-    return f"({expr(e.then, env)} if {expr(e.test, env)} else {expr(e.other, env)})"
+    then = expr(e.then, env)
+    if isinstance(e.then, x.Load) and _natural(e.then.type) and _zero(e.other) and env.views and then.startswith("_v"):
+        # a count read from a view, or 0 (a term of a sum over a board): mostly 0, so looked
+        # at before the test
+        return f"({then} if {then} and {truth(e.test, env)} else 0)"
+    return f"({then} if {truth(e.test, env)} else {expr(e.other, env)})"
 
 
 @handles(x.Reached)
@@ -223,16 +274,18 @@ def lazily(hoisted: tuple, env: Env) -> Env:
     return env.with_access(lambda slot: texts[slot] if slot in texts else outer(slot))
 
 
-def clauses(var: int, dom: x.Expr, cond, hoisted: tuple, env: Env) -> tuple:
+def clauses(var: int, dom: x.Expr, cond, hoisted: tuple, env: Env, element: Any) -> tuple:
     """(`for _c in [[]] … for v in domain if cond`, the env for the element): one fresh cell
-    per hoisted value, each time the comprehension is worked out."""
+    per hoisted value, each time the comprehension is worked out; a view for the element's
+    reads through v (views.py)."""
     out = "".join(f"for _c{slot} in [[]] " for slot, _ in hoisted)
     inner = lazily(hoisted, env) if hoisted else env
     over, cond = sieved(var, dom, cond, env)
     out += f"for {env.access(var)} in {over}"
     if cond is not None:
-        out += f" if {expr(cond, inner)}"
-    return out, inner
+        out += f" if {truth(cond, inner)}"
+    view, inner = view_clause(var, (element,), inner)
+    return out + view, inner
 
 
 def sieved(var: int, dom: x.Expr, cond: Optional[x.Expr], env: Env) -> tuple:
@@ -279,7 +332,7 @@ def _settled(e: x.Expr, var: int) -> bool:
 
 @handles(x.Comp)
 def p_Comp(e: x.Comp, env: Env) -> str:
-    loop, inner = clauses(e.var, e.domain, e.cond, e.hoisted, env)
+    loop, inner = clauses(e.var, e.domain, e.cond, e.hoisted, env, e.element)
     element = expr(e.element, inner)
     if e.form == "list":
         return f"tuple([{element} {loop}])"
@@ -289,12 +342,12 @@ def p_Comp(e: x.Comp, env: Env) -> str:
         return f"sum([{element} {loop}])"
     if e.form in ("max", "min"):
         return f"{e.form}([{element} {loop}], default=0)"
-    return f"{e.form}({element} {loop})"  # any, all: stop at the first answer
+    return f"{e.form}({truth(e.element, inner)} {loop})"  # any, all: stop at the first answer
 
 
 @handles(x.BestOf)
 def p_BestOf(e: x.BestOf, env: Env) -> str:
-    loop, inner = clauses(e.var, e.domain, e.cond, e.hoisted, env)
+    loop, inner = clauses(e.var, e.domain, e.cond, e.hoisted, env, e.key)
     return f"best([({env.access(e.var)}, {expr(e.key, inner)}) {loop}])"
 
 
@@ -373,7 +426,9 @@ def p_OrElse(e: x.OrElse, env: Env) -> str:
 def p_Select(e: x.Select, env: Env) -> str:
     items = env.k(tuple(i.value for i in e.items)) if all(isinstance(i, x.Const) for i in e.items) else \
         "(" + "".join(expr(i, env) + ", " for i in e.items) + ")"
-    return f"tuple(compress({items}, (" + "".join(expr(c, env) + ", " for c in e.conds) + ")))"
+    conds = [truth(c, env) for c in e.conds]
+    run = as_run(conds, env.views) if env.views else None
+    return f"tuple(compress({items}, {run or '(' + ''.join(c + ', ' for c in conds) + ')'}))"
 
 
 @handles(x.FrameIndex)

@@ -18,8 +18,9 @@ from dataclasses import fields, replace
 from ..ir import exprs as x
 from ..ir.program import Choice
 from ..ir.walk import walk
-from .exprs import Env, domain, expr, lazily, sieved
+from .exprs import Env, domain, expr, lazily, sieved, truth
 from .stmts import Source
+from .views import view_clause
 
 from ..machine import BOUND, PUSHED, NOTHING as NOTHING_CODE
 
@@ -30,12 +31,20 @@ def _space(out: Source, env: Env, i: int, choice: Choice, depth: int, span) -> t
     if not binds:
         out.add(f"_n{i} = 1", depth, span)
         return f"_n{i}", "none"
+    if any(_never(b) for b in binds):
+        out.add(f"_n{i} = 0", depth, span)
+        return f"_n{i}", "never"
     if len(binds) == 2 and not binds[1].dependent and binds[1].condition is None:
         first, second = binds
         out.add(f"_t{i} = {expr(second.domain, env)}", depth, span)  # every list value is a tuple here
         out.add(f"_h{i} = {_comprehension([first], env)} if _t{i} else ()", depth, span)
         out.add(f"_n{i} = len(_h{i}) * len(_t{i})", depth, span)
         return f"_n{i}", "product"
+    if len(binds) == 2:  # each first value with its own list of second values: no pair made
+        first, second = binds
+        out.add(f"_h{i} = {_grouped(first, second, env)}", depth, span)
+        out.add(f"_n{i} = sum([len(_g) for _, _g in _h{i}])", depth, span)
+        return f"_n{i}", "grouped"
     out.add(f"_h{i} = {_comprehension(list(binds), env)}", depth, span)
     out.add(f"_n{i} = len(_h{i})", depth, span)
     return f"_n{i}", "listed"
@@ -52,8 +61,25 @@ def _comprehension(binds: list, env: Env) -> str:
         over, cond = sieved(b.var, b.domain, b.condition, env)
         clauses += f" for {name} in {over}"
         if cond is not None:
-            clauses += f" if {expr(cond, env)}"
+            clauses += f" if {truth(cond, env)}"
     return f"[{element}{clauses}]"
+
+
+def _never(b) -> bool:
+    """A variable whose condition is false whatever it is (an option the game's options turn off)."""
+    return isinstance(b.condition, x.Const) and not b.condition.value
+
+
+def _grouped(first, second, env: Env) -> str:
+    """[(v1, second's values for v1) for v1 in D1 if C1]."""
+    v1, v2 = env.access(first.var), env.access(second.var)
+    head = f"for {v1} in {domain(first.domain, env)}"
+    if first.condition is not None:
+        head += f" if {truth(first.condition, env)}"
+    view, env = view_clause(first.var, tuple(p for p in (second.domain, second.condition) if p is not None), env)
+    seconds = domain(second.domain, env) if second.condition is None else \
+        f"[{v2} for {v2} in {domain(second.domain, env)} if {truth(second.condition, env)}]"
+    return f"[({v1}, {seconds}) {head}{view}]"
 
 
 def _values(i: int, how: str, count: int) -> str:
@@ -62,6 +88,8 @@ def _values(i: int, how: str, count: int) -> str:
         return "()"
     if how == "product":
         return f"(_h{i}[r // len(_t{i})], _t{i}[r % len(_t{i})])"
+    if how == "grouped":
+        return f"nth_pair(_h{i}, r)"
     return f"(_h{i}[r],)" if count == 1 else f"_h{i}[r]"
 
 
@@ -205,7 +233,7 @@ def _listing(out: Source, env: Env, choices: tuple, span, block_env: Callable) -
         depth = 1
         if choice.guard is not None:
             out.add(f"_n{i} = 0", 1, span)
-            out.add(f"if {expr(choice.guard, senv)}:", 1, span)
+            out.add(f"if {truth(choice.guard, senv)}:", 1, span)
             depth = 2
         size, how = _space(out, senv, i, choice, depth, span)
         sizes.append(size)
@@ -237,9 +265,11 @@ def _draw(out: Source, total: str, nothing, span) -> None:
 
 
 def _pick(out: Source, choices: tuple, hows: list, span, end: Callable) -> None:
-    """The choice move r falls in, each ending as `end(i, choice, values text, depth)` writes."""
-    for i, (choice, how) in enumerate(zip(choices, hows)):
-        last = i == len(choices) - 1
+    """The choice move r falls in, each ending as `end(i, choice, values text, depth)` writes
+    (a choice that can have no move gets no branch)."""
+    open_choices = [(i, choice, how) for i, (choice, how) in enumerate(zip(choices, hows)) if how != "never"]
+    for i, choice, how in open_choices:
+        last = i == open_choices[-1][0]
         depth = 1 if last else 2
         if not last:
             out.add(f"if r < _n{i}:", 1, span)

@@ -5,6 +5,7 @@ rules statement it came from: a failure while playing is reported at that rule's
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable, Optional
 
 from rulebook.dsl.nodes import Span
@@ -12,7 +13,8 @@ from rulebook.dsl.nodes import Span
 from ..ir import exprs as x
 from ..ir import stmts as s
 from ..passes.linear import simplify
-from .exprs import Env, domain, expr
+from .exprs import Env, domain, expr, truth
+from .views import takes_views, view_lines
 
 STATEMENTS: dict[type, Callable] = {}
 
@@ -103,12 +105,36 @@ def w_Do(w: Writer, st: s.Do, depth: int) -> None:
 
 @handles(s.If)
 def w_If(w: Writer, st: s.If, depth: int) -> None:
+    views, env = view_lines(tuple(cond for cond, _ in st.branches), w.env)  # the tests run before any body
+    if views and len(st.branches) == 1 and not st.otherwise:
+        test, body = st.branches[0]
+        head = _view_free_head(test)
+        if head:  # `if A and B:` as `if A:` then `if B:`: B's view only taken when A holds
+            w.line(f"if {truth(x.Logic('and', head, type=test.type), w.env)}:", depth, st)
+            rest = test.items[len(head):]
+            inner = rest[0] if len(rest) == 1 else replace(test, items=rest)
+            w_If(w, replace(st, branches=((inner, body),)), depth + 1)
+            return
+    for line in views:
+        w.line(line, depth, st)
     for i, (cond, body) in enumerate(st.branches):
-        w.line(f"{'if' if i == 0 else 'elif'} {w.e(cond)}:", depth, st)
+        w.line(f"{'if' if i == 0 else 'elif'} {truth(cond, env)}:", depth, st)
         w.body(body, depth + 1)
     if st.otherwise:
         w.line("else:", depth, st)
         w.body(st.otherwise, depth + 1)
+
+
+def _view_free_head(test: x.Expr) -> tuple:
+    """The first items of an `and` that a view would not serve (no state read through a local)."""
+    if not isinstance(test, x.Logic) or test.op != "and":
+        return ()
+    head: list = []
+    for item in test.items[:-1]:
+        if takes_views((item,)):
+            break
+        head.append(item)
+    return tuple(head)
 
 
 @handles(s.Reach)
@@ -118,13 +144,17 @@ def w_Reach(w: Writer, st: s.Reach, depth: int) -> None:
 
 @handles(s.ForEach)
 def w_ForEach(w: Writer, st: s.ForEach, depth: int) -> None:
+    if st.body and all(isinstance(b, s.Log) for b in st.body) and isinstance(st.domain, x.Const):
+        # only lines for a log, over a fixed list (walking it costs no steps): no loop when nobody reads one
+        w.line("if RT.sink is not None:", depth, st)
+        depth += 1
     w.line(f"for {w.env.access(st.var)} in {domain(st.domain, w.env)}:", depth, st)
     w.body(st.body, depth + 1)
 
 
 @handles(s.While)
 def w_While(w: Writer, st: s.While, depth: int) -> None:
-    w.line(f"while {w.e(st.cond)}:", depth, st)
+    w.line(f"while {truth(st.cond, w.env)}:", depth, st)
     w.body(st.body, depth + 1)
 
 
