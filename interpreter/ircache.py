@@ -221,8 +221,8 @@ _ATOMS = (int, str, bool, type(None), bytes)
 def shared(value: Any, memo: dict) -> Any:
     """value with its equal parts made one object: equal tuples, and equal instances of frozen
     dataclasses (whose parts are all values), each kept once. The optimising passes copy code
-    into many places (inlining, unrolling): Edenia's compiled form holds 57,000 nodes of which
-    9,000 differ, and reading it back costs by the object. Parts are equal when they are the
+    into many places (inlining, unrolling): the largest shipped game's compiled form holds 57,000
+    nodes of which 9,000 differ, and reading it back costs by the object. Parts are equal when they are the
     same (already shared) objects or atoms of the same class and value; anything else (a list,
     a dict, an unfrozen object) is left as it is, and never merged."""
     cls = value.__class__
