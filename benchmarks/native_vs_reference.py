@@ -25,15 +25,7 @@ sys.path.insert(0, str(ROOT))
 from rulebook.api import load_game  # noqa: E402
 from rulebook.interpreter.native import toolchain  # noqa: E402
 from rulebook.interpreter.native.backend import NativeGame  # noqa: E402
-
-
-def reference():
-    folder = ROOT.parent / "shared" / "bench"
-    if not (folder / "eriantys_ref.py").exists():
-        sys.exit("no ../shared/bench/eriantys_ref.py here: nothing to measure against")
-    sys.path.insert(0, str(folder))
-    import eriantys_ref
-    return eriantys_ref
+from reference import reference  # noqa: E402  (benchmarks/reference.py)
 
 
 def main() -> None:

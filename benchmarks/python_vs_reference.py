@@ -23,17 +23,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from rulebook.api import load_game  # noqa: E402
+from reference import reference  # noqa: E402  (benchmarks/reference.py)
 
 MODES = {"2p": (2, False), "3p": (3, False), "4p": (4, False), "expert 2p": (2, True)}
-
-
-def reference():
-    folder = ROOT.parent / "shared" / "bench"
-    if not (folder / "eriantys_ref.py").exists():
-        sys.exit("no ../shared/bench/eriantys_ref.py here: nothing to measure against")
-    sys.path.insert(0, str(folder))
-    import eriantys_ref
-    return eriantys_ref
 
 
 def engine_batch(game, seeds) -> tuple[float, int]:
