@@ -7,7 +7,7 @@ from . import nodes as n
 from .errors import Diagnostic, did_you_mean
 from .program import Program, Symbol
 from .tables import Table
-from .types import ANY, BOOL, INT, NONE, PLAYER, SIMPLE_TYPE_NAMES, TEAM, TEXT, Type, compatible, show
+from .types import ANY, BOOL, INT, NONE, PLAYER, SIMPLE_TYPE_NAMES, TEAM, TEXT, Type, compatible, optional, show
 
 
 SPAN_NAMES = ("turn", "round", "phase", "step", "game")
@@ -20,13 +20,14 @@ BUILTIN_NAMES: dict[str, Type] = {
 
 
 def column_type(table: Table, column: str) -> Type:
-    """A table column's type, read off its values."""
+    """A table column's type, read off its values: `T?` when a row leaves it empty."""
     found: set = set()
     for row in table.rows:
-        if column in row:
-            found.add(_value_type(row[column]))
+        found.add(_value_type(row.get(column)))
+    empty = NONE in found
     found.discard(NONE)
-    return found.pop() if len(found) == 1 else ANY
+    t = found.pop() if len(found) == 1 else ANY
+    return optional(t) if empty else t
 
 
 def _value_type(value) -> Type:
@@ -45,13 +46,18 @@ def _value_type(value) -> Type:
 
 
 class Scope:
-    """Local names of one block, chained to the enclosing block's."""
+    """Local names of one block, chained to the enclosing block's, and the expressions known not
+    to be none there (see check_none.py)."""
 
-    def __init__(self, parent: Optional["Scope"] = None, loop: bool = False, event: bool = False):
+    def __init__(self, parent: Optional["Scope"] = None, loop: bool = False, event: bool = False,
+                 acting: bool = False):
         self.names: dict[str, Type] = {}
         self.parent = parent
         self.loop: bool = loop or (parent.loop if parent else False)
         self.event: bool = event or (parent.event if parent else False)
+        # in an `allow` block, where a standing action may run at any decision
+        self.acting: bool = acting or (parent.acting if parent else False)
+        self.known: dict = dict(parent.known) if parent is not None and parent.known else {}
 
     def lookup(self, name: str) -> Optional[Type]:
         scope: Optional[Scope] = self
@@ -69,8 +75,8 @@ class Scope:
             scope = scope.parent
         return names
 
-    def child(self, loop: bool = False, event: bool = False) -> "Scope":
-        return Scope(self, loop=loop, event=event)
+    def child(self, loop: bool = False, event: bool = False, acting: bool = False) -> "Scope":
+        return Scope(self, loop=loop, event=event, acting=acting)
 
 
 # How a message names what a declared name is (Symbol.kind is the program's own word).
@@ -96,6 +102,16 @@ class CheckerBase:
         self.span_kinds: set[str] = set()
         self.modifier_spans: list[tuple[str, n.Span]] = []
         self._reported: set[Diagnostic] = set()
+        # The types with a `?` in them, by expression id (Program.types records them without).
+        self.opt_types: dict[int, Type] = {}
+        # The types as declared (`?` kept) of constants and unindexed variables, and values' results.
+        self.declared_types: dict[str, Type] = {}
+        self._modified: Optional[set] = None  # the values a `modify` changes (check_none.py)
+        self._effects: dict = {}  # check_none.py's caches: what a statement changes, a value call's body
+        self._bodies: dict = {}
+        self._facts: dict = {}  # … what a condition makes known, what a known expression reads
+        self._keys: dict = {}
+        self._columns: dict[tuple, Type] = {}  # a table column's type, by (table, column)
 
     # ------------------------------------------------------------ reporting
     def error(self, span: Optional[n.Span], message: str) -> None:
@@ -115,9 +131,18 @@ class CheckerBase:
             self.error(node.span, f"{what} must be {show(wanted)}, not {show(actual)}")
 
     # ------------------------------------------------------------ types as written
-    def resolve_type(self, ref: n.TypeRef) -> Type:
+    def resolve_type(self, ref: n.TypeRef, keep_optional: bool = False) -> Type:
+        """The type written; `T?` is T unless `keep_optional` (the engine's view of it is T)."""
+        t = self._type_as_written(ref, keep_optional)
+        return optional(t) if keep_optional and ref.optional else t
+
+    def declared(self, ref: n.TypeRef) -> Type:
+        """A declared type as the checker holds it: `player?` may be none."""
+        return self.resolve_type(ref, keep_optional=True)
+
+    def _type_as_written(self, ref: n.TypeRef, keep_optional: bool) -> Type:
         if ref.name in ("list", "group") and ref.arg is not None:
-            return self.compound_type(ref.name, ref.arg)
+            return self.compound_type(ref.name, ref.arg, keep_optional)
         if ref.name in SIMPLE_TYPE_NAMES:
             return ref.name
         if ref.name in self.p.kinds:
@@ -128,10 +153,10 @@ class CheckerBase:
         self.error(ref.span, f"unknown type '{ref.name}'{did_you_mean(ref.name, known)}")
         return ANY
 
-    def compound_type(self, form: str, arg: n.TypeRef) -> Type:
+    def compound_type(self, form: str, arg: n.TypeRef, keep_optional: bool = False) -> Type:
         """`list of T` and `group of BOARD`."""
         if form == "list":
-            return ("list", self.resolve_type(arg))
+            return ("list", self.resolve_type(arg, keep_optional))
         if form == "group":
             board = arg.name
             if board not in self.p.boards:
@@ -144,9 +169,33 @@ class CheckerBase:
         if part.type_name is None:
             for bound in (part.low, part.high):
                 if bound is not None:
-                    self.expect(bound, self.expr(bound, Scope()), INT, "a range bound")
+                    self.need(bound, Scope(), INT, "a range bound")
             return INT
         return self.resolve_type(n.TypeRef(part.span, part.type_name))
 
     def expr(self, e: n.Node, scope: Scope) -> Type:
         raise NotImplementedError  # ExpressionChecks gives every expression its type
+
+    def need(self, e: n.Node, scope: Scope, wanted: Type, what: str) -> Type:
+        raise NotImplementedError  # ExpressionChecks: e, where a value of `wanted` is expected
+
+
+def walk(node: "n.Node | tuple"):
+    """The node and every node inside it (statements in blocks, branches of an if, …)."""
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, tuple):
+            stack.extend(reversed(item))
+            continue
+        if not isinstance(item, n.Node):
+            continue
+        yield item
+        stack.extend(reversed([getattr(item, name) for name in type(item).__dataclass_fields__]))
+
+
+def root_name(e: "n.Node") -> str:
+    """The name a zone or variable expression starts from (`school` in `school[p]`)."""
+    while isinstance(e, (n.Subscript, n.Attribute)):
+        e = e.target
+    return e.name if isinstance(e, n.Name) else ""

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .check_base import CheckerBase
-from .types import ANY, BOOL, INT, PLAYER, TEAM, TEXT, element_of, show
+from .types import ANY, BOOL, INT, PLAYER, TEAM, TEXT, element_of, optional, show
 
 
 class BuiltinChecks(CheckerBase):
@@ -122,7 +122,7 @@ class BuiltinChecks(CheckerBase):
     def b_top(self, e, args):
         t = args[0]
         if isinstance(t, tuple) and t[0] == "pile":
-            return ("kind", t[1])
+            return optional(("kind", t[1]))  # none for an empty pile
         if t != ANY:
             self.error(e.args[0].span, f"top() needs a pile, not {show(t)}")
         return ANY
@@ -166,7 +166,7 @@ class BuiltinChecks(CheckerBase):
 
     def b_ahead(self, e, args):
         board = self._port(e.args[0], args[0], "ahead()")
-        return ("node", board.grid) if board else ANY
+        return optional(("node", board.grid)) if board else ANY  # none beyond the grid's border
 
     b_behind = b_ahead
 

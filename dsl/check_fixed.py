@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Optional
 
 from . import nodes as n
-from .check_base import CheckerBase
-from .check_exprs import generator_vars, walk
+from .check_base import CheckerBase, walk
+from .check_exprs import generator_vars
 
 # The most players a game may allow: every zone and variable indexed by player grows with it.
 MAX_PLAYERS = 100

@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Iterable, Iterator, Optional
 
 from . import nodes as n
-from .check_base import CheckerBase
-from .check_exprs import walk
+from .check_base import CheckerBase, root_name, walk
 
 _LOOPS = (n.Loop, n.While, n.For, n.Repeat, n.UpTo)
 # Statements that may change what a loop's condition reads, whatever it reads.
@@ -15,7 +14,7 @@ _CHANGES_ANYTHING = (n.CallStmt, n.RunCode, n.Emit)
 _STATE_BUILTINS = {"groups", "group", "tiles", "neighbours", "step", "top", "count", "len"}
 
 
-def _bodies(p) -> Iterator[tuple]:
+def rule_bodies(p) -> Iterator[tuple]:
     """Every block of statements of the rules, outermost ones (nested blocks are inside them)."""
     for decl in (p.setup, p.flow):
         if decl is not None:
@@ -42,6 +41,16 @@ def _own_statements(body: Iterable[n.Node]) -> Iterator[n.Node]:
             stack.extend(node)
 
 
+def all_statements(body: Iterable[n.Node]) -> Iterator[n.Node]:
+    """Every statement of a block and of the blocks inside it (not the expressions)."""
+    stack = list(body)
+    while stack:
+        stmt = stack.pop()
+        yield stmt
+        for block in _nested_blocks(stmt):
+            stack.extend(block)
+
+
 def _nested_blocks(stmt: n.Node) -> list:
     if isinstance(stmt, n.If):
         return [body for _, body in stmt.branches] + ([stmt.otherwise] if stmt.otherwise else [])
@@ -59,7 +68,7 @@ class FlowChecks(CheckerBase):
     def flow_checks(self) -> None:
         p = self.p
         self._stops = self._rules_that_stop()
-        statements = [s for body in _bodies(p) for s in walk(body)]
+        statements = [s for body in rule_bodies(p) for s in walk(body)]
         if p.flow is not None and not any(isinstance(s, n.EndGame) for s in statements):
             self.error(p.flow.span, "the game never ends: there is no 'end game' in its rules")
         for s in statements:
@@ -116,9 +125,9 @@ class FlowChecks(CheckerBase):
         if isinstance(s, n.Assign):
             return {s.name}
         if isinstance(s, (n.Move, n.Draw)):
-            return {_root(s.source), _root(s.dest)}
+            return {root_name(s.source), root_name(s.dest)}
         if isinstance(s, (n.Put, n.Shuffle)):
-            return {_root(s.zone)}
+            return {root_name(s.zone)}
         if isinstance(s, n.Pick):
             return {s.var}
         if isinstance(s, n.SpanBlock):
@@ -176,12 +185,6 @@ class FlowChecks(CheckerBase):
                 if isinstance(child, n.Node):
                     found |= self._value_calls(child)
         return found
-
-
-def _root(e: n.Node) -> str:
-    while isinstance(e, (n.Subscript, n.Attribute)):
-        e = e.target
-    return e.name if isinstance(e, n.Name) else ""
 
 
 def _cycle(start: str, calls: dict) -> list:

@@ -6,38 +6,53 @@ from typing import Iterable, Optional
 from . import nodes as n
 from .check_base import BUILTIN_NAMES, SPAN_NAMES, Scope, describe
 from .check_exprs import ExpressionChecks, calls_in, generator_vars, names_in
+from .check_flow import all_statements
+from .check_none import Effect, ends, surely_has_items
 from .errors import did_you_mean
-from .types import ANY, BOOL, INT, PLAYER, TEAM, Type, compatible, element_of, show
+from .types import ANY, BOOL, INT, PLAYER, TEAM, Type, compatible, element_of, may_be_none, optional, show
 
 
 class StatementChecks(ExpressionChecks):
-    """Walks blocks, giving each name it binds a type in the block's scope."""
+    """Walks blocks, giving each name it binds a type in the block's scope, and keeping what is
+    known not to be none from one statement to the next (check_none.py)."""
 
     def block(self, stmts: Iterable[n.Node], scope: Scope) -> None:
         for stmt in stmts:
-            self.stmt(stmt, scope)
+            known = self.stmt(stmt, scope)
+            if known is not None:  # the statement worked out what is known after it
+                scope.known = known
+            else:
+                self.after(scope, stmt)
 
-    def stmt(self, s: n.Node, scope: Scope) -> None:
+    def stmt(self, s: n.Node, scope: Scope) -> Optional[dict]:
+        """Check a statement; a dict of the facts known after it, or None: what was known before,
+        less what it may change."""
         method = getattr(self, "s_" + type(s).__name__)
-        method(s, scope)
+        return method(s, scope)
 
     def s_Let(self, s: n.Let, scope: Scope) -> None:
-        t = self.expr(s.value, scope)
+        t = self.narrowed_type(s.value, self.maybe(s.value, scope), scope)
         if s.name in self.p.symbols or s.name in BUILTIN_NAMES:
             self.error(s.span, f"'{s.name}' is already a name of the game; choose another")
         scope.names[s.name] = t
 
-    def s_Assign(self, s: n.Assign, scope: Scope) -> None:
-        value_type = self.expr(s.value, scope)
+    def s_Assign(self, s: n.Assign, scope: Scope) -> Optional[dict]:
+        value_type = self.maybe(s.value, scope)
         target = self.assign_target(s, scope)
         if target is None:
-            return
+            return None
         if s.op != "=":
-            self.expect(s.value, value_type, INT, f"'{s.op}' needs a number; the value")
+            self.accept(s.value, value_type, INT, scope, f"'{s.op}' needs a number; the value")
             if not compatible(INT, target):  # the statement starts with the variable: the caret is on it
                 self.error(s.span, f"'{s.op}' needs a number variable; '{s.name}' must be int, not {show(target)}")
-        else:
-            self.expect(s.value, value_type, target, f"the value given to '{s.name}'")
+            return None
+        self.accept(s.value, value_type, target, scope, f"the value given to '{s.name}'")
+        known = self.forget(scope.known, self.effect(s, scope))
+        if may_be_none(target) and not may_be_none(self.narrowed_type(s.value, value_type, scope)):
+            indexes = tuple(e for group in s.indexes for e in group)
+            key: n.Node = n.Subscript(s.span, n.Name(s.span, s.name), indexes) if indexes else n.Name(s.span, s.name)
+            known[key] = self.fact(key)  # given a value, it is one until it changes
+        return known
 
     def assign_target(self, s: n.Assign, scope: Scope) -> Optional[Type]:
         """The type of what an assignment changes: a local name, or a variable with all its indexes."""
@@ -59,8 +74,8 @@ class StatementChecks(ExpressionChecks):
         if len(given) != len(decl.index):
             self.error(s.span, f"'{s.name}' takes {len(decl.index)} index(es), not {len(given)}")
         for expr, part in zip(given, decl.index):
-            self.expect(expr, self.expr(expr, scope), self.index_type(part), f"an index of '{s.name}'")
-        return self.resolve_type(decl.type)
+            self.need(expr, scope, self.index_type(part), f"an index of '{s.name}'")
+        return self.declared(decl.type)
 
     def s_CallStmt(self, s: n.CallStmt, scope: Scope) -> None:
         rule = self.p.rules.get(s.name)
@@ -78,7 +93,7 @@ class StatementChecks(ExpressionChecks):
         if len(args) != len(params):
             self.error(node.span, f"'{name}' takes {len(params)} argument(s), not {len(args)}")
         for arg, param in zip(args, params):
-            self.expect(arg, self.expr(arg, scope), self.resolve_type(param.type),
+            self.need(arg, scope, self.declared(param.type),
                         f"argument '{param.name}' of '{name}'")
 
     def zone_type(self, e: n.Node, scope: Scope, what: str) -> Optional[str]:
@@ -96,21 +111,21 @@ class StatementChecks(ExpressionChecks):
         if src and dst and src != dst:
             self.error(s.dest.span, f"cannot move {src} pieces into a zone of {dst}")
         if s.count is not None:
-            self.expect(s.count, self.expr(s.count, scope), INT, "a count")
+            self.need(s.count, scope, INT, "a count")
         if s.kind is not None:
             t = self.expr(s.kind, scope)
             if src:
                 self.expect(s.kind, t, ("kind", src), "the piece moved")
 
     def s_Draw(self, s: n.Draw, scope: Scope) -> None:
-        self.expect(s.count, self.expr(s.count, scope), INT, "a count")
+        self.need(s.count, scope, INT, "a count")
         src = self.zone_type(s.source, scope, "where pieces are drawn from")
         dst = self.zone_type(s.dest, scope, "where drawn pieces go")
         if src and dst and src != dst:
             self.error(s.dest.span, f"cannot draw {src} pieces into a zone of {dst}")
 
     def s_Put(self, s: n.Put, scope: Scope) -> None:
-        self.expect(s.count, self.expr(s.count, scope), INT, "a count")
+        self.need(s.count, scope, INT, "a count")
         kind = self.zone_type(s.zone, scope, "the zone")
         t = self.expr(s.kind, scope)
         if kind:
@@ -148,7 +163,9 @@ class StatementChecks(ExpressionChecks):
         if s.winners is not None:
             t = self.expr(s.winners, scope)
             if not (compatible(("list", TEAM), t) or compatible(("list", PLAYER), t)):
-                self.error(s.winners.span, f"winners must be a list of teams or players, not {show(t)}")
+                some_none = isinstance(t, tuple) and t[0] == "list" and may_be_none(t[1])
+                self.error(s.winners.span, f"winners must be a list of teams or players, not {show(t)}"
+                                           + (" (an item may be none: test it first)" if some_none else ""))
         if s.reason is not None:
             self.expr(s.reason, scope)
 
@@ -161,13 +178,15 @@ class StatementChecks(ExpressionChecks):
 
     def s_Emit(self, s: n.Emit, scope: Scope) -> None:
         self.note_event(s.event, len(s.args), s.span)
-        types = tuple(self.expr(arg, scope) for arg in s.args)
+        types = tuple(self.narrowed_type(arg, self.maybe(arg, scope), scope) for arg in s.args)
         self.event_types.setdefault(s.event, types)
         if s.askers is not None:
-            self.expect(s.askers, self.expr(s.askers, scope), ("list", PLAYER), "who is asked to answer")
+            self.need(s.askers, scope, ("list", PLAYER), "who is asked to answer")
             self.answered_events.add(s.event)
-        if s.body is not None:
-            self.block(s.body, scope.child())
+        if s.body is not None:  # the default action runs after the triggers, which may change anything
+            inner = scope.child()
+            inner.known = self.forget(inner.known, Effect(set(), anything=True))
+            self.block(s.body, inner)
 
     def s_Cancel(self, s: n.Cancel, scope: Scope) -> None:
         if not scope.event:
@@ -187,17 +206,17 @@ class StatementChecks(ExpressionChecks):
             self.error(s.span, f"'{s.value}' takes {len(value.params)} argument(s), not {len(s.params)}")
         inner = scope.child()
         for name, param in zip(s.params, value.params):
-            inner.names[name] = self.resolve_type(param.type)
-        result = self.resolve_type(value.result) if value.result else self.p.type_of(value.body)
-        amount = self.expr(s.amount, inner)
-        self.expect(s.amount, amount, result if s.op == ":=" else INT, "the modifier's amount")
-        if s.condition is not None:
-            self.expect(s.condition, self.expr(s.condition, inner), BOOL, "a condition")
+            inner.names[name] = self.declared(param.type)
+        result = self.declared(value.result) if value.result else self.declared_types.get(s.value, ANY)
+        if s.condition is not None:  # worked out at each use before the amount
+            self.need(s.condition, inner, BOOL, "a condition")
+            inner = self.narrowed(inner, self.facts(s.condition, True))
+        self.need(s.amount, inner, result if s.op == ":=" else INT, "the modifier's amount")
 
     def s_Log(self, s: n.Log, scope: Scope) -> None:
-        self.expr(s.text, scope)
+        self.maybe(s.text, scope)
         if s.audience is not None:
-            self.expect(s.audience, self.expr(s.audience, scope), PLAYER, "who reads the line")
+            self.need(s.audience, scope, PLAYER, "who reads the line")
         if s.public is not None:
             self.expr(s.public, scope)
 
@@ -208,7 +227,10 @@ class StatementChecks(ExpressionChecks):
     def s_Pass(self, s: n.Pass, scope: Scope) -> None:
         pass
 
-    def binders(self, binders, scope: Scope) -> None:
+    def binders(self, binders, scope: Scope) -> dict:
+        """Bind each choice's name in scope; a condition makes its facts known to the binders
+        after it (and, in scope, to what follows). Gives those facts."""
+        facts: dict = {}
         for b in binders:
             t = self.expr(b.domain, scope)
             element = element_of(t)
@@ -219,7 +241,11 @@ class StatementChecks(ExpressionChecks):
                 self.error(b.span, f"'{b.var}' is already a name of the game; choose another")
             scope.names[b.var] = element
             if b.condition is not None:
-                self.expect(b.condition, self.expr(b.condition, scope), BOOL, "a condition")
+                self.need(b.condition, scope, BOOL, "a condition")
+                found = self.facts(b.condition, True)
+                scope.known.update(found)
+                facts.update(found)
+        return facts
 
     def move_text(self, label: Optional[n.String], binders, scope: Scope) -> None:
         """A move's text shows its own choices and constants, so it reads the same anywhere."""
@@ -249,25 +275,20 @@ class StatementChecks(ExpressionChecks):
 
     def chooser(self, e, scope: Scope) -> None:
         if e is not None:
-            self.expect(e, self.expr(e, scope), PLAYER, "who chooses")
+            self.need(e, scope, PLAYER, "who chooses")
 
-    def s_Choose(self, s: n.Choose, scope: Scope) -> None:
+    def s_Choose(self, s: n.Choose, scope: Scope) -> Optional[dict]:
         self.chooser(s.chooser, scope)
         if not s.menu:
-            option = s.options[0]
-            self.binders(option.binders, scope)  # a plain choice binds for the rest of the block
-            if option.label is not None:
-                self.expr(option.label, scope)
-                self.move_text(option.label, option.binders, scope)
-            self.public_move_text(option, scope)
-            return
+            return self.plain_choice(s, scope)
         labels: set = set()
         for option in s.options:
             inner = scope.child()
             self.binders(option.binders, inner)
             if option.guard is not None:
-                self.expect(option.guard, self.expr(option.guard, inner), BOOL, "an option's condition")
-            self.expr(option.label, inner)
+                self.need(option.guard, inner, BOOL, "an option's condition")
+                inner.known.update(self.facts(option.guard, True))
+            self.maybe(option.label, inner)
             self.move_text(option.label, option.binders, inner)
             self.public_move_text(option, inner)
             self.block(option.body, inner)
@@ -275,19 +296,43 @@ class StatementChecks(ExpressionChecks):
             if text in labels:
                 self.error(option.label.span, "two options with the same move text")
             labels.add(text)
+        return None
+
+    def plain_choice(self, s: n.Choose, scope: Scope) -> dict:
+        """A plain choice binds its names for the rest of the block, where its conditions hold —
+        unless it is `optional`: a pass binds none, and nothing is known of it."""
+        option = s.options[0]
+        bound = scope.child() if s.optional else scope
+        facts = self.binders(option.binders, bound)
+        if option.label is not None:
+            self.maybe(option.label, bound)
+            self.move_text(option.label, option.binders, bound)
+        self.public_move_text(option, bound)
+        known = self.forget(scope.known, self.effect(s, scope))
+        if s.optional:
+            for b in option.binders:
+                scope.names[b.var] = optional(bound.names[b.var])
+            return known
+        known.update(facts)
+        return known
 
     def s_UpTo(self, s: n.UpTo, scope: Scope) -> None:
-        self.expect(s.count, self.expr(s.count, scope), INT, "a count")
+        self.need(s.count, scope, INT, "a count")
         self.chooser(s.chooser, scope)
-        inner = scope.child(loop=True)
+        inner = self.loop_scope(scope, s)
         self.binders(s.option.binders, inner)
         if s.option.label is not None:
-            self.expr(s.option.label, inner)
+            self.maybe(s.option.label, inner)
             self.move_text(s.option.label, s.option.binders, inner)
         self.block(s.option.body, inner)
 
     def s_Pick(self, s: n.Pick, scope: Scope) -> None:
-        self.binders([n.Binder(s.span, s.var, s.domain, s.condition)], scope)
+        """The value picked, or none when nothing meets the condition (or the domain is empty)."""
+        found = scope.child()
+        self.binders([n.Binder(s.span, s.var, s.domain, s.condition)], found)
+        element = found.names[s.var]
+        always = s.condition is None and surely_has_items(s.domain, self.p.type_of(s.domain))
+        scope.names[s.var] = element if always else optional(element)
         if s.condition is not None and isinstance(self.p.type_of(s.domain), tuple) \
                 and self.p.type_of(s.domain)[0] == "die":
             self.error(s.condition.span, "a die rolls any of its faces: 'pick … in DIE' takes no 'where'")
@@ -301,34 +346,62 @@ class StatementChecks(ExpressionChecks):
         self.expect(s.faces, faces, ("list", sym.type[1]) if isinstance(sym.type, tuple) else ANY,
                     f"the next rolls of '{s.die}'")
 
-    def s_If(self, s: n.If, scope: Scope) -> None:
+    def s_If(self, s: n.If, scope: Scope) -> dict:
+        """Each branch knows what its condition (and the failure of those before it) makes known;
+        after the `if`, what every branch that carries on knows (a branch that ends the game,
+        breaks or cancels does not carry on)."""
+        carried: list[dict] = []
+        failed = scope  # where every condition so far failed
         for condition, body in s.branches:
-            self.expect(condition, self.expr(condition, scope), BOOL, "a condition")
-            self.block(body, scope.child())
+            self.need(condition, failed, BOOL, "a condition")
+            branch = failed.child()
+            branch.known.update(self.facts(condition, True))
+            self.block(body, branch)
+            if not ends(body):
+                carried.append(branch.known)
+            failed = failed.child()
+            failed.known.update(self.facts(condition, False))
         if s.otherwise is not None:
-            self.block(s.otherwise, scope.child())
+            branch = failed.child()
+            self.block(s.otherwise, branch)
+            if not ends(s.otherwise):
+                carried.append(branch.known)
+        else:
+            carried.append(failed.known)
+        if not carried:
+            return scope.known
+        return {k: f for k, f in carried[0].items() if all(k in other for other in carried[1:])}
 
     def s_For(self, s: n.For, scope: Scope) -> None:
         t = self.expr(s.domain, scope)
         element = element_of(t)
         if element is None:
             self.error(s.domain.span, f"cannot loop over {show(t)}")
-        inner = scope.child(loop=True)
+        inner = self.loop_scope(scope, s)
         inner.names[s.var] = element or ANY
         self.block(s.body, inner)
 
     def s_Repeat(self, s: n.Repeat, scope: Scope) -> None:
-        self.expect(s.count, self.expr(s.count, scope), INT, "a repeat count")
-        self.block(s.body, scope.child(loop=True))
+        self.need(s.count, scope, INT, "a repeat count")
+        self.block(s.body, self.loop_scope(scope, s))
 
-    def s_While(self, s: n.While, scope: Scope) -> None:
-        self.expect(s.condition, self.expr(s.condition, scope), BOOL, "a condition")
-        self.block(s.body, scope.child(loop=True))
+    def s_While(self, s: n.While, scope: Scope) -> dict:
+        """The condition is tested before each pass: its facts hold at the start of the body, and
+        after the loop what its failure makes known (unless a `break` may leave it)."""
+        inner = self.loop_scope(scope, s)
+        self.need(s.condition, inner, BOOL, "a condition")
+        body = inner.child()
+        body.known.update(self.facts(s.condition, True))
+        self.block(s.body, body)
+        known = dict(inner.known)
+        if not any(isinstance(x, n.Break) for x in all_statements(s.body)):
+            known.update(self.facts(s.condition, False))
+        return known
 
     def s_Loop(self, s: n.Loop, scope: Scope) -> None:
-        self.block(s.body, scope.child(loop=True))
+        self.block(s.body, self.loop_scope(scope, s))
 
-    def s_Allow(self, s: n.Allow, scope: Scope) -> None:
+    def s_Allow(self, s: n.Allow, scope: Scope) -> dict:
         action = self.p.actions.get(s.action)
         if action is None:
             self.error(s.span, f"unknown action '{s.action}'{did_you_mean(s.action, self.p.actions)}")
@@ -336,10 +409,12 @@ class StatementChecks(ExpressionChecks):
             self.used_actions.add(s.action)
             self.check_args(s, s.action, action.params, s.args, scope)
         if s.player is not None:
-            self.expect(s.player, self.expr(s.player, scope), PLAYER, "who may act")
-        if s.condition is not None:
-            self.expect(s.condition, self.expr(s.condition, scope), BOOL, "a condition")
-        self.block(s.body, scope.child())
+            self.need(s.player, scope, PLAYER, "who may act")
+        if s.condition is not None:  # it says whether the action is allowed; the block runs either way
+            self.need(s.condition, scope, BOOL, "a condition")
+        inner = scope.child(acting=True)  # the action may run at any decision in the block
+        self.block(s.body, inner)
+        return inner.known  # the block runs to its end
 
     def s_RunCode(self, s: n.RunCode, scope: Scope) -> None:
         t = self.expr(s.member, scope)
@@ -355,8 +430,19 @@ class StatementChecks(ExpressionChecks):
             return
         self.check_args(s, f"{s.column} of {t[1]}", decl.params[1:], s.args, scope)
 
-    def s_SpanBlock(self, s: n.SpanBlock, scope: Scope) -> None:
+    def s_SpanBlock(self, s: n.SpanBlock, scope: Scope) -> dict:
+        """The block runs to its end: what is known there is known after it, less what its end
+        changes."""
         self.span_kinds.add(s.kind)
         if s.player is not None:
-            self.expect(s.player, self.expr(s.player, scope), PLAYER, "whose turn")
-        self.block(s.body, scope.child())
+            self.need(s.player, scope, PLAYER, "whose turn")
+        inner = scope.child()
+        inner.known = self.forget(inner.known, Effect({"current_player"}))
+        self.block(s.body, inner)
+        return self.forget(inner.known, self.span_end(s.kind))
+
+    def span_end(self, kind: str) -> Effect:
+        """What the end of a `turn`, `round`… block may change: its modifiers end (values may
+        give other results) and its `when end of` triggers run."""
+        triggered = any(t.form == "span_end" and t.name == kind for t in self.p.triggers)
+        return Effect({"current_player"}, anything=triggered, calls=True)

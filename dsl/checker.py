@@ -11,7 +11,7 @@ from .check_flow import FlowChecks
 from .check_stmts import StatementChecks
 from .errors import Diagnostic, did_you_mean
 from .links import member_names
-from .types import ANY, BOOL, INT, PLAYER, TEAM, TEXT, element_of, show
+from .types import ANY, BOOL, INT, PLAYER, TEAM, TEXT, element_of, plain, show
 
 __all__ = ["BUILTIN_NAMES", "SPAN_NAMES", "Checker", "CheckerBase", "Scope", "column_type"]
 
@@ -42,7 +42,8 @@ class Checker(StatementChecks, FixedChecks, FlowChecks):
     def unindexed_var_types(self) -> None:
         for decl in self.p.vars.values():
             if not decl.index:
-                self.p.symbols[decl.name].type = self.resolve_type(decl.type)
+                self.declared_types[decl.name] = t = self.declared(decl.type)
+                self.p.symbols[decl.name].type = plain(t)
 
     def consts(self) -> None:
         """A constant is worked out before play, in order: it may use only those before it."""
@@ -58,7 +59,8 @@ class Checker(StatementChecks, FixedChecks, FlowChecks):
                 elif later is not None and name.name not in defined:
                     self.error(name.span, f"constant '{name.name}' is used before it is defined "
                                           f"(at {later.name_span or later.span})")
-            self.p.symbols[decl.name].type = self.expr(decl.value, Scope())
+            self.declared_types[decl.name] = t = self.maybe(decl.value, Scope())
+            self.p.symbols[decl.name].type = plain(t)
             self.before_play(decl.value, f"constant '{decl.name}'")
             defined.add(decl.name)
 
@@ -71,7 +73,7 @@ class Checker(StatementChecks, FixedChecks, FlowChecks):
             else:
                 if decl.default is not None:
                     wanted = BOOL if decl.kind == "bool" else INT
-                    self.expect(decl.default, self.expr(decl.default, Scope()), wanted,
+                    self.need(decl.default, Scope(), wanted,
                                 f"the default of option '{decl.name}'")
                 if decl.kind == "bool":
                     self.bool_option(decl)
@@ -95,24 +97,24 @@ class Checker(StatementChecks, FixedChecks, FlowChecks):
         """Requirements, players, teams, names, kinds and boards: what the options decide."""
         p, top = self.p, Scope()
         for decl in p.requirements:
-            self.expect(decl.condition, self.expr(decl.condition, top), BOOL, "a requirement")
+            self.need(decl.condition, top, BOOL, "a requirement")
             self.before_play(decl.condition, "a requirement")
         if p.players is not None:
             for bound in (p.players.counts.low, p.players.counts.high):
-                self.expect(bound, self.expr(bound, top), INT, "a player count")
+                self.need(bound, top, INT, "a player count")
             if p.players.default is not None:
-                self.expect(p.players.default, self.expr(p.players.default, top), INT, "the default player count")
+                self.need(p.players.default, top, INT, "the default player count")
             self.player_counts(p.players)
         if p.teams is not None:
-            self.expect(p.teams.team_of, self.expr(p.teams.team_of, top), ("list", INT), "teams")
+            self.need(p.teams.team_of, top, ("list", INT), "teams")
             self.before_play(p.teams.team_of, "who plays in which team")
             if p.teams.names is not None:
-                self.expect(p.teams.names, self.expr(p.teams.names, top), ("list", TEXT), "team names")
+                self.need(p.teams.names, top, ("list", TEXT), "team names")
                 self.before_play(p.teams.names, "the team names")
         for names in p.names.values():
             if names.type_name not in ("player", "team") and names.type_name not in p.kinds:
                 self.error(names.span, f"names can be given to players, teams or a kind, not '{names.type_name}'")
-            self.expect(names.value, self.expr(names.value, top), ("list", TEXT), "names")
+            self.need(names.value, top, ("list", TEXT), "names")
             self.before_play(names.value, f"the names of '{names.type_name}'")
         for kind in p.kinds.values():
             if kind.table is not None and kind.table not in p.tables:
@@ -120,7 +122,7 @@ class Checker(StatementChecks, FixedChecks, FlowChecks):
                            f"unknown table '{kind.table}'{did_you_mean(kind.table, p.tables)}")
         for board in p.boards.values():
             for size in board.sizes:
-                self.expect(size, self.expr(size, top), INT, "a board size")
+                self.need(size, top, INT, "a board size")
                 self.before_play(size, f"the size of board '{board.name}'")
             if board.shape == "ports":
                 self.ports_board(board)
@@ -172,23 +174,26 @@ class Checker(StatementChecks, FixedChecks, FlowChecks):
     def reveal_condition(self, decl: n.ZoneDecl | n.VarDecl) -> None:
         """`hidden unless C`: C is a truth value of the game as it stands (no local names)."""
         if decl.reveal is not None:
-            self.expect(decl.reveal, self.expr(decl.reveal, Scope()), BOOL, "what reveals it")
+            self.need(decl.reveal, Scope(), BOOL, "what reveals it")
 
     def var_start(self, decl: n.VarDecl) -> None:
-        t = self.p.symbols[decl.name].type if not decl.index else self.resolve_type(decl.type)
+        t = self.declared(decl.type)
         if decl.initial is not None:
-            self.expect(decl.initial, self.expr(decl.initial, Scope()), t, f"the start value of '{decl.name}'")
-        elif t in (PLAYER, TEAM) or (isinstance(t, tuple) and t[0] in ("kind", "node", "group")):
-            if not decl.type.optional:
-                self.error(decl.span, f"'{decl.name}' needs a start value (or make its type optional with '?')")
+            self.need(decl.initial, Scope(), t, f"the start value of '{decl.name}'")
+        elif not decl.type.optional and (t in (PLAYER, TEAM) or (isinstance(t, tuple)
+                                                                 and t[0] in ("kind", "node", "group"))):
+            self.error(decl.span, f"'{decl.name}' needs a start value (or make its type optional with '?')")
 
     def callables(self) -> None:
         """Values, rules, actions and code columns: each checked once, with its parameters."""
         p = self.p
         for value in p.values.values():
-            t = self.expr(value.body, self.params_scope(value.params))
+            scope = self.params_scope(value.params)
             if value.result is not None:
-                self.expect(value.body, t, self.resolve_type(value.result), f"value '{value.name}'")
+                self.need(value.body, scope, self.declared(value.result), f"value '{value.name}'")
+            else:  # a value without a declared type gives its body's
+                t = self.maybe(value.body, scope)
+                self.declared_types[value.name] = self.narrowed_type(value.body, t, scope)
         for rule in p.rules.values():
             self.block(rule.body, self.params_scope(rule.params))
         for action in p.actions.values():
@@ -197,20 +202,19 @@ class Checker(StatementChecks, FixedChecks, FlowChecks):
         for (column, _), code in p.codes.items():
             scope = self.params_scope(code.params)
             if code.default is not None and code.result is not None:
-                self.expect(code.default, self.expr(code.default, scope), self.resolve_type(code.result),
-                            f"the default of '{column}'")
+                self.need(code.default, scope, self.declared(code.result), f"the default of '{column}'")
 
     def results(self) -> None:
         """Invariants, the flow's presence, the score and the statistics."""
         p = self.p
         for decl in p.invariants:
-            self.expect(decl.condition, self.expr(decl.condition, Scope()), BOOL, "an invariant")
+            self.need(decl.condition, Scope(), BOOL, "an invariant")
         if p.flow is None:
             self.error(self.folder_span(), "the game has no 'flow:' block")
         if p.score is not None:
             scope = Scope()
             scope.names[p.score.player] = PLAYER
-            self.expect(p.score.value, self.expr(p.score.value, scope), INT, "a score")
+            self.need(p.score.value, scope, INT, "a score")
         for statistic in p.statistics:
             scope = Scope()
             if statistic.var is not None:
@@ -248,7 +252,7 @@ class Checker(StatementChecks, FixedChecks, FlowChecks):
     def params_scope(self, params: Iterable[n.Param]) -> Scope:
         scope = Scope()
         for param in params:
-            scope.names[param.name] = self.resolve_type(param.type)
+            scope.names[param.name] = self.declared(param.type)
         return scope
 
     def trigger(self, decl: n.TriggerDecl) -> None:
@@ -269,7 +273,8 @@ class Checker(StatementChecks, FixedChecks, FlowChecks):
         elif decl.name not in SPAN_NAMES[:-1]:
             self.error(where, f"'end of {decl.name}': the spans are turn, round, phase and step")
         if decl.condition is not None:
-            self.expect(decl.condition, self.expr(decl.condition, scope), BOOL, "a trigger condition")
+            self.need(decl.condition, scope, BOOL, "a trigger condition")
+            scope.known.update(self.facts(decl.condition, True))
         self.block(decl.body, scope)
 
     def zone_trigger(self, decl: n.TriggerDecl, scope: Scope) -> None:

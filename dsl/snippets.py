@@ -12,20 +12,21 @@ from .program import Program
 from .types import Type
 
 
-def parse_type(program: Program, text: str, where: n.Span) -> Type:
-    """A type written as text: `player`, `colour`, `board`, `group of board`, `list of int`."""
+def parse_type(program: Program, text: str, where: n.Span, keep_optional: bool = False) -> Type:
+    """A type written as text: `player`, `colour`, `board`, `group of board`, `list of int`;
+    `player?` is player unless `keep_optional` (as the checker holds it: it may be none)."""
     words = text.strip()
     optional = words.endswith("?")
     words = words.rstrip("?").strip()
     if words.startswith("list of "):
-        inner = parse_type(program, words[len("list of "):], where)
+        inner = parse_type(program, words[len("list of "):], where, keep_optional)
         return ("list", inner)
     checker = Checker(program)
     if words.startswith("group of "):
         ref = n.TypeRef(where, "group", n.TypeRef(where, words[len("group of "):].strip()))
     else:
         ref = n.TypeRef(where, words, None, optional)
-    t = checker.resolve_type(ref)
+    t = checker.resolve_type(ref, keep_optional)
     if checker.diagnostics:
         raise RulesError(checker.diagnostics)
     return t
@@ -40,11 +41,11 @@ def check_snippet(program: Program, text: str, params: Mapping[str, str], statem
     scope = Scope()
     span = n.Span(path, line, column)
     for name, type_text in params.items():
-        scope.names[name] = parse_type(program, type_text, span)
+        scope.names[name] = parse_type(program, type_text, span, keep_optional=True)
     if statements:
         checker.block(nodes, scope)
     else:
-        checker.expr(nodes[0], scope)
+        checker.maybe(nodes[0], scope)  # a value to show or compare: none is welcome
     errors = [d for d in checker.diagnostics if d.severity == "error"]
     if errors:
         raise RulesError(errors)

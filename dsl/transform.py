@@ -85,6 +85,12 @@ class _ToNodes(Transformer):
             return self.origin.span(1, 1)
         return self.origin.span(meta.line, meta.column, meta.end_line, meta.end_column)
 
+    def _from_token(self, token: Token, meta) -> n.Span:
+        """From a token to the end of the rule it starts (messages quote the whole call)."""
+        if getattr(meta, "empty", True):
+            return self._tspan(token)
+        return self.origin.span(_line(token), _column(token), meta.end_line, meta.end_column)
+
     def _tspan(self, token: Token) -> n.Span:
         return self.origin.span(_line(token), _column(token))
 
@@ -469,7 +475,7 @@ class _ToNodes(Transformer):
         return n.Subscript(self._span(meta), target, indexes)
 
     def call(self, meta, name, args):
-        return n.Call(self._tspan(name), str(name), args or ())
+        return n.Call(self._from_token(name, meta), str(name), args or ())
 
     def aggregate(self, meta, name, generator):
         return n.Aggregate(self._tspan(name), str(name), generator)
@@ -492,7 +498,7 @@ class _ToNodes(Transformer):
         return n.NoneLit(self._span(meta))
 
     def name(self, meta, token):
-        return n.Name(self._tspan(token), str(token))
+        return n.Name(_token_span(token, self.origin), str(token))  # its end: messages quote it
 
     def list_expr(self, meta, items):
         return n.ListExpr(self._span(meta), items or ())

@@ -11,16 +11,62 @@ from typing import Union
 #   ("zone", K)       one zone of pieces of kind K  ("zones", K)  several zones read as one
 #   ("pile", K)       an ordered zone                ("row", TB)  a row of table TB
 #   ("table", TB)     table TB                       ("die", T)    a die whose faces are T
+#   ("opt", T)        T or none (`T?`): only the checker's own types have it; Program.types
+#                     records every expression's type without it (see `plain`)
 Type = Union[str, tuple]
 
 INT, BOOL, TEXT, NONE, ANY, PLAYER, TEAM = "int", "bool", "text", "none", "any", "player", "team"
 SIMPLE_TYPE_NAMES = {"int", "bool", "player", "team", "text"}
 
 
+def optional(t: Type) -> Type:
+    """T or none: `none` and unknown types stay as they are."""
+    return t if t in (NONE, ANY) or (isinstance(t, tuple) and t[0] == "opt") else ("opt", t)
+
+
+def may_be_none(t: Type) -> bool:
+    return t == NONE or (isinstance(t, tuple) and t[0] == "opt")
+
+
+def present(t: Type) -> Type:
+    """The type of a `T?` value known not to be none: T."""
+    return t[1] if isinstance(t, tuple) and t[0] == "opt" else t
+
+
+def has_optional(t: Type) -> bool:
+    """Is there a `?` in t (in a list's items too)?"""
+    if isinstance(t, str):
+        return False
+    return t[0] == "opt" or (t[0] in ("list", "die") and has_optional(t[1]))
+
+
+def plain(t: Type) -> Type:
+    """t without any `?`, inside lists too: the type as the engine records it."""
+    if isinstance(t, str):
+        return t
+    form, arg = t
+    if form == "opt":
+        return plain(arg)
+    if form in ("list", "die") and isinstance(arg, tuple):
+        return (form, plain(arg))
+    return t
+
+
+def either(a: Type, b: Type) -> Type:
+    """The type of a value that is one of a or b (the two outcomes of `… if … else …`)."""
+    if a == NONE:
+        return optional(b)
+    if b == NONE or may_be_none(b):
+        return optional(a)
+    return a
+
+
 def show(t: Type) -> str:
     if isinstance(t, str):
         return t
     form, arg = t
+    if form == "opt":
+        return f"{show(arg)}?"
     if form == "list":
         return f"list of {show(arg)}"
     if form in ("kind", "node", "row"):
@@ -58,11 +104,14 @@ def element_of(t: Type) -> Type | None:
 
 
 def compatible(expected: Type, actual: Type) -> bool:
-    """Can a value of `actual` stand where `expected` is wanted? none fits any nullable slot."""
+    """Can a value of `actual` stand where `expected` is wanted? none (or a `T?`) fits only where
+    `T?` is wanted."""
     if expected == ANY or actual == ANY or expected == actual:
         return True
-    if actual == NONE:
-        return expected not in (BOOL,)
+    if isinstance(expected, tuple) and expected[0] == "opt":
+        return actual == NONE or compatible(expected[1], present(actual))
+    if may_be_none(actual):
+        return False
     if actual == INT and isinstance(expected, tuple) and expected[0] == "node":
         return True  # a number names a board's node (node 4 of a ring of 12)
     if isinstance(expected, tuple) and isinstance(actual, tuple):
@@ -74,7 +123,10 @@ def compatible(expected: Type, actual: Type) -> bool:
 
 
 def same_family(a: Type, b: Type) -> bool:
-    """Can a and b be compared with == ?"""
+    """Can a and b be compared with == ? Anything can be compared with none."""
+    if a == NONE or b == NONE:
+        return True
+    a, b = present(a), present(b)
     return compatible(a, b) or compatible(b, a)
 
 

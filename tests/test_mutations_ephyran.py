@@ -17,9 +17,10 @@ FEATURES = ROOT / "features" / "ephyran"
 # (id, ruling, rules file, exact old text (on one line), new text, feature files that must notice)
 MUTATIONS = [
     ("zone_order_ignored", "Y13", "city.rules",
-     "x.number == 1 or filled(q, place[x.below])", "x.number >= 1 or filled(q, place[x.below])", ["city"]),
+     "x.below == none or filled(q, place[x.below])", "x.below == none or true", ["city"]),
     ("only_zone_3_is_ever_covered", "Y15", "city.rules",
-     "x.number < 4 and filled(q, place[x.above])", "x.number < 2 and filled(q, place[x.above])", ["city"]),
+     "x.above != none and filled(q, place[x.above])", "x.above != none and x.number < 2 and filled(q, place[x.above])",
+     ["city"]),
     ("exchanged_zone_keeps_its_token", "Y16", "city.rules",
      "  move all from token_on[p, x] to tokens_out", "  pass", ["city"]),
     ("a_dionysus_may_be_exchanged_out", "Y22", "city.rules",
@@ -33,7 +34,7 @@ MUTATIONS = [
     ("the_graeae_draw_two", "Y25", "reinforcements.rules",
      "draw 3 from draw_pile to graeae[p]", "draw 2 from draw_pile to graeae[p]", ["draw_reinforcements"]),
     ("exchange_with_hand_discards_the_city_card", "Y26", "reinforcements.rules",
-     "move old from city[p, x] to hand[p]", "move old from city[p, x] to discard_pile", ["athena_and_ares"]),
+     "move all from city[p, x] to hand[p]", "move all from city[p, x] to discard_pile", ["athena_and_ares"]),
     ("destruction_of_a_covered_zone", "Y28", "reinforcements.rules",
      "value may_destroy(q: player, x: place) -> bool = uncovered(q, x)",
      "value may_destroy(q: player, x: place) -> bool = filled(q, x)", ["athena_and_ares"]),
