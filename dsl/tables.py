@@ -111,6 +111,19 @@ class _Located:
             column += 1
         return Span(self.path, line, column)
 
+    def text_spans(self, value: Any, where: tuple) -> dict:
+        """Where each text inside `value` (the data read at `where`) is written: text -> its
+        start (rules text in it is checked there, so its errors point at its own line and
+        column; a text written twice is placed where it first is)."""
+        found: dict = {}
+        if isinstance(value, str):
+            if where in self.text_starts:
+                found[value] = self.text_starts[where]
+        elif isinstance(value, (dict, list)):
+            for key, item in (value.items() if isinstance(value, dict) else enumerate(value)):
+                found.update({k: v for k, v in self.text_spans(item, where + (key,)).items() if k not in found})
+        return found
+
     def span(self, where: tuple) -> Span:
         while where not in self.marks and where:
             where = where[:-1]

@@ -92,8 +92,8 @@ def _illegal_texts(game, state) -> list[str]:
         if not mine_at_port and others_at_port:  # only another player's sheep of that number can go on
             texts.append(f"moves sheep {sheep} on")
         if _at(game, state, "may_leave(q, s)", player, sheep):
-            exits = set(_at(game, state, '[("{heading(e)} {lane_of(e)}") for e in exits(tile_at(on[q, s]), on[q, s])]',
-                            player, sheep))
+            exits = set(_at(game, state, '[("{heading(e)} {lane_of(e)}") for e in exits(tile_at(on[q, s]), on[q, s])]'
+                                         ' if on[q, s] != none else []', player, sheep))
             lacking = [f"{side} {path}" for side in ("north", "east", "south", "west")
                        for path in ("meteorite", "star", "comet") if f"{side} {path}" not in exits]
             texts += [f"moves sheep {sheep} by the {way} path" for way in lacking[:2]]

@@ -88,8 +88,8 @@ def test_out_of_turn_and_out_of_rule_moves_are_refused(players: int) -> None:
                     refused(game, state, Move(answer_decision, 0, (outside,)))
                     probes["an answer nobody asked for"] += 1
                 adds = sites(game, state, "adds ")
-                empty_two = game.snippet("[x for x in place where x.number == 2 and not filled(current_player, "
-                                         "place[x.below])]")(state)
+                empty_two = game.snippet("[x for x in place where x.number == 2 and x.below != none"
+                                         " and not filled(current_player, place[x.below])]")(state)
                 if adds and empty_two and card["Dionysus"] in hand:
                     decision, option = adds[0]
                     refused(game, state, Move(decision, option, (card["Dionysus"], empty_two[0])))

@@ -241,3 +241,37 @@ def test_a_game_without_position_entries_says_what_it_lacks(tmp_path: Path) -> N
     records.write_record(path, play_game(api.load_game(rules, {}), seed=1))
     with pytest.raises(ScenarioWriteError, match=r"scenarios.yaml: declares no 'position:' entries"):
         scenario_for_record(str(path), 1)
+
+
+def _lamps_with_a_last_lamp(tmp_path: Path, condition: str) -> Path:
+    """Lamps remembering each player's last lamp (`lamp?`: none before their first turn), its
+    position writing a player's glow through a value that needs that lamp, under `condition`."""
+    rules = tmp_path / "lamps"
+    rules.mkdir(parents=True)
+    for f in (Path(__file__).parent / "games" / "lamps").iterdir():
+        text = f.read_text(encoding="utf-8")
+        if f.name == "game.rules":
+            text = text.replace("var glow[player]: int = 0\n",
+                                "var glow[player]: int = 0\nvar last[player]: lamp? = none\n")
+            text = text.replace("          run effect of l with p\n",
+                                "          run effect of l with p\n          last[p] = l\n")
+            text += "value glow_since(l: lamp, p: player) -> int = glow[p]\n"
+        if f.name == "scenarios.yaml":
+            text = text.replace('    values: {n: "glow[player]"}',
+                                f'    if: "{condition}"\n    values: {{n: "glow_since(last[player], player)"}}')
+        (rules / f.name).write_text(text, encoding="utf-8")
+    path = tmp_path / "lamps.json"
+    records.write_record(path, play_game(api.load_game(rules, {}), seed=1))
+    return path
+
+
+def test_a_position_value_is_checked_knowing_its_entrys_if(tmp_path: Path) -> None:
+    """A `values:` text is read only where the entry's `if:` holds, so a `T?` it tests may be
+    used there as a value; without the test the value is refused at its own line and column."""
+    scenario = scenario_for_record(str(_lamps_with_a_last_lamp(tmp_path / "tested", "last[player] != none")), 4)
+    assert "\n    And Ann glows 1\n    And Bob glows 3\n" in scenario.feature
+    with pytest.raises(ScenarioWriteError) as refused:
+        scenario_for_record(str(_lamps_with_a_last_lamp(tmp_path / "untested", "true")), 4)
+    message = str(refused.value)
+    assert "lamps/scenarios.yaml:40:29: argument 'l' of 'glow_since' must be lamp, but 'last[player]' may be none" in message
+    assert '\n        values: {n: "glow_since(last[player], player)"}\n' + " " * 32 + "^" in message

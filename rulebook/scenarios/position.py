@@ -3,7 +3,7 @@
 Each entry names a declared Given sentence (and/or a Then sentence) by its pattern text and says
 how to fill it from a position: `for` (one sentence per member of each domain, a rules
 expression, later domains may use earlier names), `if` (only when a rules expression holds),
-`values` (a rules expression per placeholder, or `@decider`, `@winners`, `@winner`, `@reason`,
+`values` (a rules expression per placeholder, read only where `if` holds and checked knowing it, or `@decider`, `@winners`, `@winner`, `@reason`,
 `@random_state`), `at` (only while play waits at one of these steps), `over` (only once the game
 is over: `any`, `won` or `draw`), `always` (a Then written after every move). `rulebook scenario`
 writes a position's Given steps in the entries' order and states a move's changes as Then steps.
@@ -37,6 +37,7 @@ class PositionEntry:
     always: bool = False
     docstring_rows: int = 0
     span: Span = field(default_factory=lambda: Span("<position>", 0, 0))
+    text_spans: dict = field(default_factory=dict)  # each rules text of the entry -> where it is written
 
     @property
     def starts_game(self) -> bool:
@@ -60,7 +61,8 @@ def read_position(data: list, vocabulary, located, problems: list) -> list:
         entries.append(PositionEntry(sentences.get("given"), sentences.get("then"), dict(raw.get("for") or {}),
                                      raw.get("if"), dict(raw.get("values") or {}),
                                      tuple([at] if isinstance(at, str) else at), raw.get("over"),
-                                     bool(raw.get("always")), int(raw.get("docstring_rows", 0)), span))
+                                     bool(raw.get("always")), int(raw.get("docstring_rows", 0)), span,
+                                     located.text_spans(raw, ("position", i))))
     return entries
 
 
@@ -101,7 +103,7 @@ def describe(world, keyword: str, with_chance: bool = False, legal_move: Optiona
             continue
         step, pattern = sentence
         for bound in _combinations(world, entry, step):
-            if entry.condition and not _evaluate(world, step, entry.condition, bound):
+            if entry.condition and not _evaluate(world, entry, step, entry.condition, bound):
                 continue
             written = _write(world, entry, keyword, step, pattern, bound)
             if written is not None:
@@ -132,20 +134,25 @@ def _combinations(world, entry: PositionEntry, step) -> list[dict]:
     for name, domain in entry.each.items():
         grown = []
         for values in bound:
-            for item in _evaluate(world, step, domain, values):
+            for item in _evaluate(world, entry, step, domain, values):
                 grown.append(dict(values, **{name: item}))
         bound = grown
     return bound
 
 
-def _evaluate(world, step, text: str, bound: dict) -> Any:
+def _evaluate(world, entry: PositionEntry, step, text: str, bound: dict, around: tuple = ("", "")) -> Any:
+    """The value of the entry's rules `text`, written between `around`'s two texts, for the
+    members `bound`."""
     if text.startswith("@"):
         return _special(world, text)
     params = {name: step.types[name] for name in bound if name in step.types}
     missing = [name for name in bound if name not in step.types]
     if missing:
         raise PositionError(f"{step.span}: '{missing[0]}' is not a typed placeholder of this sentence")
-    fn = world.game.snippet(text, params, path=str(world.vocabulary.path), line=step.span.line)
+    where = entry.text_spans.get(text, entry.span)
+    before, after = around
+    fn = world.game.snippet(before + text + after, params, path=where.path, line=where.line,
+                            column=max(1, where.column - len(before)))
     return fn(world.state, *[tuple(v) if isinstance(v, list) else v for v in (bound[n] for n in params)])
 
 
@@ -186,7 +193,7 @@ def _write(world, entry: PositionEntry, keyword: str, step, pattern: Pattern, bo
         if placeholder.name in bound:
             value = bound[placeholder.name]
         elif placeholder.name in entry.values:
-            value = _value(world, step, placeholder, entry.values[placeholder.name], bound)
+            value = _value(world, entry, step, placeholder, entry.values[placeholder.name], bound)
             if value is None and entry.values[placeholder.name].startswith("@"):
                 return None
         else:
@@ -197,17 +204,23 @@ def _write(world, entry: PositionEntry, keyword: str, step, pattern: Pattern, bo
         rule = entry.values.get(step.docstring.name)
         if rule is None:
             raise PositionError(f"{entry.span}: no value for the docstring '{{{step.docstring.name}}}'")
-        value = _value(world, step, step.docstring, rule, bound)
+        value = _value(world, entry, step, step.docstring, rule, bound)
         docstring = docstring_words(world, step.docstring.type, value, entry.docstring_rows)
     return Sentence(keyword, fill_pattern(pattern.text, written), docstring, entry)
 
 
-def _value(world, step, placeholder, rule: str, bound: dict) -> Any:
+def _value(world, entry: PositionEntry, step, placeholder, rule: str, bound: dict) -> Any:
+    """A placeholder's value. It is read only where the entry's `if` holds, so it is checked
+    knowing that: `if: "at[p] != none"` lets `values: {x: "behind(at[p])"}` use `at[p]` as a
+    value (rules text using a `T?` untested is an error)."""
     base, _, kind = placeholder.type.partition(":")
+    before, after = "(", ")"
     if base == "pieces":  # a zone expression: its pieces, member by member
-        counts = _evaluate(world, step, f"[({rule})[_member] for _member in {kind}]", bound)
-        return Pieces({m: c for m, c in enumerate(counts) if c})
-    return _evaluate(world, step, rule, bound)
+        before, after = "[(", f")[_member] for _member in {kind}]"
+    if entry.condition:
+        after += f" if ({entry.condition}) else none"
+    value = _evaluate(world, entry, step, rule, bound, (before, after))
+    return Pieces({m: c for m, c in enumerate(value) if c}) if base == "pieces" else value
 
 
 # ---------------------------------------------------------------- values as words

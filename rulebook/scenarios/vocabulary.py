@@ -184,25 +184,8 @@ def _step(entry: dict, vocabulary: Vocabulary, span: Span, located, index: int) 
     types.update(entry.get("types", {}))
     actions = _actions(entry)
     step = StepDef(keyword, patterns, try_patterns, actions, types, span, docstring)
-    step.text_spans = _text_spans(entry, ("steps", index), located)
+    step.text_spans = located.text_spans(entry, ("steps", index))
     return step
-
-
-def _text_spans(value: Any, where: tuple, located) -> dict:
-    """Where each text of a step's entry is written in its file (rules text in it is checked
-    there, so its errors point at the vocabulary's own line and column)."""
-    found: dict = {}
-    if isinstance(value, str):
-        span = located.text_starts.get(where)
-        if span is not None:
-            found[value] = span
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            found.update({k: v for k, v in _text_spans(item, where + (key,), located).items() if k not in found})
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            found.update({k: v for k, v in _text_spans(item, where + (i,), located).items() if k not in found})
-    return found
 
 
 _ROW_CELL = re.compile(r"\{row\.(\w+)\}")
