@@ -3,11 +3,12 @@
 Each entry names a declared Given sentence (and/or a Then sentence) by its pattern text and says
 how to fill it from a position: `for` (one sentence per member of each domain, a rules
 expression, later domains may use earlier names), `if` (only when a rules expression holds),
-`values` (a rules expression per placeholder, read only where `if` holds and checked knowing it, or `@decider`, `@winners`, `@winner`, `@reason`,
-`@random_state`), `at` (only while play waits at one of these steps), `over` (only once the game
-is over: `any`, `won` or `draw`), `always` (a Then written after every move). `rulebook scenario`
-writes a position's Given steps in the entries' order and states a move's changes as Then steps.
-The engine reads these as data: it knows no game.
+`values` (a rules expression per placeholder, read only where `if` holds and checked knowing it,
+or `@decider`, `@winners`, `@winner`, `@reason`, `@random_state`), `at` (only while play waits at
+one of these steps), `over` (only once the game is over: `any`, `won` or `draw`), `always` (a
+Then written after every move). `rulebook scenario` writes a position's Given steps in the
+entries' order and states a move's changes as Then steps. The engine reads these as data: it
+knows no game.
 """
 from __future__ import annotations
 
