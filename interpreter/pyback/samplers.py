@@ -202,11 +202,14 @@ def write_action_player(out: Source, env: Env, name: str, action, params: int, s
     under explicit chance (the engine runs on)."""
     span = action.span
     out.add(f"def {name}(S, A, r):", 0, span)
-    out.add(f"L = [*A{', None' * (slots - params)}]", 1, span)
     out.add("D = S.data", 1, span)
-    choices, hows = _listing(out, env, action.choices, span, block_env)
+    # Listing reads only the arguments (the frame's other locals are not set yet): from A, the
+    # frame made only for the move taken.
+    choices, hows = _listing(out, env, action.choices, span,
+                             lambda slot: f"A[{slot}]" if slot < params else block_env(slot))
     out.add("if r < 0:", 1, span)
     out.add("return total", 2, span)
+    out.add(f"L = [*A{', None' * (slots - params)}]", 1, span)
 
     def start(i: int, choice: Choice, values: str, depth: int) -> None:
         _bind_values(out, choice, values, depth, span, block_env)
