@@ -1,0 +1,240 @@
+"""Reads of the state a statement makes more than once, made once.
+
+After inlining and unrolling, one statement often reads the same slot through the same address
+many times over — a group's nodes read through the group a node is in, once per term of a sum
+unrolled over kinds and players. Within one statement nothing changes the state (expressions
+have no effects), so such a read gives the same value every time: it is worked out once, into a
+new temporary set just before the statement, and read from there.
+
+Only a read the statement works out whenever it runs (not one behind an `and`, an `if`, or in a
+comprehension's element) is made before it, so nothing is worked out — and nothing can fail —
+that the rules would not have worked out; a statement that calls anything that may change the
+state or draw is left as it is.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from typing import Any, Iterator
+
+from ..ir import exprs as x
+from ..ir import stmts as s
+from ..ir.helpers import HELPERS
+from ..ir.program import Block, Function, GameIR, Instr, LocalInfo
+from ..ir.walk import PAIR_FIELDS, SLOT_FIELDS, children, rebuild, walk_all
+from .fold import map_code, is_const
+from .unswitch import split_on_mods
+
+_BINDERS = (x.Comp, x.BestOf, x.SortBy)
+_CALLS = (x.CallFn, x.ApplyMods, x.CellValue)
+MIN_NODES = 4  # a read this size or more (D[t + 2] and up) is worth a temporary when read twice
+
+
+def share_game(ir: GameIR) -> GameIR:
+    def on_function(index: int, fn: Function) -> Function:
+        sharer = _Sharer(fn.locals)
+        body = sharer.body(fn.body)
+        return replace(fn, body=body, locals=tuple(sharer.locals))
+
+    def on_block(index: int, block: Block):
+        sharer = _Sharer(block.locals)
+        instrs = tuple(Instr(sharer.body(i.body), i.end) for i in block.instrs)
+        return replace(block, instrs=instrs, locals=tuple(sharer.locals)), lambda e: e
+    return map_code(ir, on_function, on_block)
+
+
+class _Sharer:
+    """Shares within one function or block, adding the new temporaries to its locals."""
+
+    def __init__(self, locals_: tuple):
+        self.locals = list(locals_)
+
+    def body(self, stmts: tuple) -> tuple:
+        out: list = []
+        for st in stmts:
+            if isinstance(st, s.If):
+                (cond, body), *rest = st.branches
+                lets, (cond,) = self.share((cond,), st.span)
+                branches = ((cond, self.body(body)),) + tuple((c, self.body(b)) for c, b in rest)
+                st = replace(st, branches=branches, otherwise=self.body(st.otherwise))
+            elif isinstance(st, s.ForEach):
+                lets, (domain,) = self.share((st.domain,), st.span)
+                st = replace(st, domain=domain, body=self.body(st.body))
+            elif isinstance(st, s.While):
+                lets, st = [], replace(st, body=self.body(st.body))  # its test runs at every turn
+            elif isinstance(st, (s.SetLocal, s.UpdateLocal, s.Store, s.Update, s.Return)):
+                names = _EXPR_FIELDS[type(st)]
+                split = split_on_mods(st, names)
+                if split is not None:  # each side reads plainly: share within each
+                    out.extend(self.body((split,)))
+                    continue
+                lets, values = self.share(tuple(getattr(st, n) for n in names), st.span)
+                st = replace(st, **dict(zip(names, values)))
+            else:
+                lets = []
+            out.extend(lets)
+            out.append(st)
+        return self.addresses(out)
+
+    def cost(self, e: Any) -> int:
+        """About the steps working e out takes (a frame local is read out of the frame's list)."""
+        return sum(3 if n.__class__ is x.Local and self.locals[n.slot].frame else 1 for n in walk_all((e,)))
+
+    def addresses(self, stmts: list) -> tuple:
+        """Address arithmetic over locals (`p * 5 + 143 + k`) that statements in a row work out
+        more than once is worked out once, before the first that always does, into a new
+        temporary read up to the statement that sets one of those locals."""
+        i = 0
+        while i < len(stmts):
+            found = None
+            for e in _always(_heads(stmts[i])):
+                if e.__class__ is x.Binary and _arithmetic(e):
+                    reads = _locals_read(e)
+                    end = _run_end(stmts, i, reads)
+                    uses = sum(1 for st in stmts[i:end] for n in walk_all((st,)) if n.__class__ is x.Binary and n == e)
+                    cost = self.cost(e)
+                    if uses * cost - (cost + 1 + uses) >= 2 and (found is None or cost > self.cost(found[0])):
+                        found = (e, end)
+            if found is None:
+                i += 1
+                continue
+            e, end = found
+            slot = len(self.locals)
+            self.locals.append(LocalInfo("\0shared", e.type, False))
+            local = x.Local(slot, type=e.type)
+            changed = [rebuild(st, lambda n: local if n.__class__ is x.Binary and n == e else n) for st in stmts[i:end]]
+            stmts[i:end] = [s.SetLocal(slot, e, span=stmts[i].span)] + changed
+        return tuple(stmts)
+
+    def share(self, exprs: tuple, span) -> tuple:
+        """(temporaries to set first, exprs reading them)."""
+        if any(n is not None and _calls(n) for n in exprs):
+            return [], exprs
+        bound = _bound(exprs)
+        lets: list = []  # (slot, value), in the order they are set
+        while True:
+            parts = tuple(v for _, v in lets) + exprs
+            read = _best(parts, bound)
+            if read is None:
+                break
+            slot = len(self.locals)
+            self.locals.append(LocalInfo("\0shared", read.type, False))
+            local = x.Local(slot, type=read.type)
+            lets = [(slot, read)] + [(k, _replaced(v, read, local)) for k, v in lets]
+            exprs = tuple(_replaced(e, read, local) if e is not None else None for e in exprs)
+        return [s.SetLocal(k, v, span=span) for k, v in lets], exprs
+
+
+_EXPR_FIELDS = {s.SetLocal: ("value",), s.UpdateLocal: ("value",), s.Store: ("addr", "value"),
+                s.Update: ("addr", "value"), s.Return: ("value",)}
+
+
+_ARITHMETIC = ("+", "-", "*")
+
+
+def _heads(st: Any) -> tuple:
+    """The expressions of st worked out whenever it runs."""
+    if isinstance(st, s.If):
+        return (st.branches[0][0],)
+    if isinstance(st, s.ForEach):
+        return (st.domain,)
+    if isinstance(st, s.Do):
+        return (st.expr,)
+    return tuple(getattr(st, name) for name in _EXPR_FIELDS.get(type(st), ()))
+
+
+def _arithmetic(e: x.Binary) -> bool:
+    """Integer arithmetic over locals and numbers only (it reads nothing of the state)."""
+    if e.op not in _ARITHMETIC:
+        return False
+    has_local = False
+    for n in walk_all((e,)):
+        if n.__class__ is x.Local:
+            has_local = True
+        elif not ((n.__class__ is x.Binary and n.op in _ARITHMETIC) or (n.__class__ is x.Const and n.value.__class__ is int)):
+            return False
+    return has_local
+
+
+def _locals_read(e: Any) -> set:
+    return {n.slot for n in walk_all((e,)) if n.__class__ is x.Local}
+
+
+def _run_end(stmts: list, start: int, reads: set) -> int:
+    """Where a value read from `reads` stops being the same: after the first statement that sets
+    (or binds) one of them — or at it, if it binds one inside (a comprehension's variable)."""
+    for j in range(start, len(stmts)):
+        if _bound((stmts[j],)) & reads:
+            return j if j > start else start
+        if _written(stmts[j]) & reads:
+            return j + 1
+    return len(stmts)
+
+
+def _written(st: Any) -> set:
+    """Every local st (or any statement inside it) sets."""
+    return {getattr(n, name) for n in walk_all((st,)) if isinstance(n, s.Stmt) for name in SLOT_FIELDS.get(type(n), ())}
+
+
+def _calls(e: Any) -> bool:
+    """Does working e out call anything that may change the state or draw?"""
+    for n in walk_all((e,)):
+        if isinstance(n, _CALLS):
+            return True
+        if isinstance(n, x.Helper) and n.name in HELPERS and (HELPERS[n.name].changes or HELPERS[n.name].chance):
+            return True
+    return False
+
+
+def _bound(exprs: tuple) -> set:
+    """The locals comprehensions inside exprs bind."""
+    out: set = set()
+    for n in walk_all(exprs):
+        if isinstance(n, _BINDERS):
+            out.update(getattr(n, name) for name in SLOT_FIELDS[type(n)])
+            for name in PAIR_FIELDS.get(type(n), ()):
+                out.update(slot for slot, _ in getattr(n, name))
+    return out
+
+
+def _best(parts: tuple, bound: set):
+    """The read worth most to share: read at least twice, at least once wherever parts run."""
+    counts: Counter = Counter()
+    sizes: dict = {}
+    for n in walk_all(parts):
+        if isinstance(n, x.Load) and not is_const(n.addr):
+            counts[n] += 1
+    found = None
+    for read in _always(parts):
+        if read.__class__ is not x.Load or counts[read] < 2 or read in sizes:
+            continue
+        size = sum(1 for _ in walk_all((read,)))
+        sizes[read] = size
+        if size < MIN_NODES or any(isinstance(n, x.Local) and n.slot in bound for n in walk_all((read,))):
+            continue
+        gain = (counts[read] - 1) * (size - 1)
+        if found is None or gain > found[0]:
+            found = (gain, read)
+    return found[1] if found is not None else None
+
+
+def _always(parts: tuple) -> Iterator[Any]:
+    """The expressions worked out whenever parts are (not those behind a test)."""
+    stack = [p for p in parts if p is not None]
+    while stack:
+        e = stack.pop()
+        yield e
+        if isinstance(e, x.Logic):
+            stack.append(e.items[0])
+        elif isinstance(e, x.Cond):
+            stack.append(e.test)
+        elif isinstance(e, x.OrElse):
+            stack.append(e.first)
+        elif isinstance(e, _BINDERS):
+            stack.append(e.domain)
+        elif not isinstance(e, x.Select):
+            stack.extend(children(e))
+
+
+def _replaced(e: Any, read: x.Load, local: x.Local) -> Any:
+    return rebuild(e, lambda n: local if n.__class__ is x.Load and n == read else n)
