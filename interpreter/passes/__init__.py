@@ -1,7 +1,7 @@
 """Optimising passes over the compiled form: each takes a GameIR and gives a better one.
 
 The order: fold what the options decide; drop the standing actions and modifiers nothing
-reachable can use; then inline and fold again, a few rounds (each round exposes the next);
+reachable can use; keep per-kind totals and neighbour counts of zones the rules add up or look around (kinds); then inline and fold again, a few rounds (each round exposes the next);
 then unroll what runs over short fixed lists; count the step budget of fixed loops once per loop;
 keep merging boards' groups in the state; see through temporaries holding addresses; drop the
 step-budget ticks no runaway can pass; last, hoist what comprehensions read the same way for
@@ -15,6 +15,7 @@ from .frames import inline_frames
 from .groups import keep_groups
 from .hoist import hoist_game
 from .inline import inline_game
+from .kinds import keep_kind_data
 from .propagate import propagate_game
 from .idle_ticks import drop_idle_ticks
 from .reach import drop_dead_allows, drop_dead_modifiers, drop_dead_span_ends
@@ -24,7 +25,7 @@ from .unroll import unroll_game
 INLINE_ROUNDS = 3
 
 
-PASSES = ("fold", "reach", "inline", "frames", "unroll", "ticks", "groups", "propagate", "idle_ticks", "hoist")
+PASSES = ("fold", "reach", "kinds", "inline", "frames", "unroll", "ticks", "groups", "propagate", "idle_ticks", "hoist")
 
 
 def optimise(ir: GameIR, skip: frozenset = frozenset()) -> GameIR:
@@ -37,6 +38,8 @@ def optimise(ir: GameIR, skip: frozenset = frozenset()) -> GameIR:
     if "reach" not in skip:
         ir = drop_dead_allows(ir)
         ir, guarded = drop_dead_modifiers(drop_dead_span_ends(ir))
+    if "kinds" not in skip:
+        ir = keep_kind_data(ir)
     if "inline" not in skip:
         for _ in range(INLINE_ROUNDS):
             ir = fold_game(inline_game(ir, guarded), memo)
@@ -63,5 +66,8 @@ def optimise_snippet(ir: GameIR, fn):
     from ..ir.walk import rebuild_body
     from .fold import fold_function
     from .groups import kept_groups_reads
+    from .kinds import keep_snippet_writes
     fn = fold_function(fn)
-    return replace(fn, body=rebuild_body(fn.body, kept_groups_reads(ir.layout)))
+    locals_ = list(fn.locals)
+    body = keep_snippet_writes(ir.layout, rebuild_body(fn.body, kept_groups_reads(ir.layout)), locals_)
+    return replace(fn, body=body, locals=tuple(locals_))
