@@ -18,6 +18,7 @@ from ..ir.types import BOOL, COUNT, INT, SLOT, Int, List
 from ..ir.walk import rebuild, walk
 from ..layout import KindTotals, Layout, ZoneLayout
 from .fold import fold_node
+from .linear import linear as linear_form
 
 
 class Unkept(Exception):
@@ -260,28 +261,10 @@ def is_number(e, value) -> bool:
 
 
 def linear(e) -> tuple:
-    """e as const + Σ coef·term: (const, [(coef, term)…]); a term is what is not + - or × a number."""
-    if isinstance(e, x.Const) and isinstance(e.value, int) and not isinstance(e.value, bool):
-        return e.value, []
-    if isinstance(e, x.Binary) and e.op in ("+", "-"):
-        lc, lt = linear(e.left)
-        rc, rt = linear(e.right)
-        sign = 1 if e.op == "+" else -1
-        terms = list(lt)
-        for coef, term in rt:
-            _merge(terms, sign * coef, term)
-        return lc + sign * rc, [(c, t) for c, t in terms if c]
-    if isinstance(e, x.Binary) and e.op == "*":
-        for a, b in ((e.left, e.right), (e.right, e.left)):
-            if isinstance(b, x.Const) and isinstance(b.value, int) and not isinstance(b.value, bool):
-                c, terms = linear(a)
-                return c * b.value, [(coef * b.value, t) for coef, t in terms if coef * b.value]
-    return 0, [(1, e)]
-
-
-def _merge(terms: list, coef: int, term) -> None:
-    for i, (c, t) in enumerate(terms):
-        if t == term:
-            terms[i] = (c + coef, t)
-            return
-    terms.append((coef, term))
+    """e as (constant, [(coefficient, term), …]) (passes/linear.py's form); (0, [(1, e)]) when e is
+    not integer arithmetic."""
+    form = linear_form(e)
+    if form is None:
+        return 0, [(1, e)]
+    terms, constant = form
+    return constant, [(c, term) for term, c in terms]
