@@ -84,7 +84,7 @@ class Game(ResearchFacilities):
         self.compiled = compile_game(program, self.options, self.player_count, names,
                                      tuple(team_of) if team_of is not None else None, counting)
         c = self.compiled
-        self._code, self._names, self._sites = c.code, c.block_names, c.sites
+        self._code, self._names, self._sites, self._players = c.code, c.block_names, c.sites, c.players
         self._initial_data = c.initial_data()
         self._snippets: dict = {}
         self._state_checker: Optional[StateChecker] = None
@@ -307,25 +307,22 @@ class Game(ResearchFacilities):
         player binds the move into the waiting frame and runs on, with no Move made, no legality
         check (sampling gives only legal moves) and no way back should the rules fail (a playout
         that fails is thrown away). The same as apply(S, sample_move(S, rng)), faster."""
-        compiled = self.compiled
-        meter = compiled.RT
-        meter.steps = meter.budget  # the budget counts steps between two decisions
         if S.result is not None or S.decision < 0:
             self._pending(S)  # says why nothing can be played
         try:
-            pc = compiled.players[S.decision](S, rng)
+            pc = self._players[S.decision](S, rng)  # it starts the step budget afresh
             if pc <= SUSPENDED:  # the usual case: play went on to the next decision
                 S.frames[-1][1] = SUSPENDED - pc
                 return
             if pc >= 0 or pc == POP or pc == PUSHED:
-                run_on(S, compiled, pc)
+                run_on(S, self.compiled, pc)
         except GameOver as over:
             finish(S, over)
             return
         except RulebookError:
             raise
         except RULES_FAULTS as err:
-            raise rules_error(compiled, err) from None
+            raise rules_error(self.compiled, err) from None
         if pc == BOUND:
             self._run(S)
         elif pc == NOTHING:

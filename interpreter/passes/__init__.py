@@ -4,8 +4,8 @@ The order: fold what the options decide; drop the standing actions and modifiers
 reachable can use; keep per-kind totals and neighbour counts of zones the rules add up or look around (kinds); then inline and fold again, a few rounds (each round exposes the next);
 then unroll what runs over short fixed lists; count the step budget of fixed loops once per loop;
 keep merging boards' groups in the state; see through temporaries holding addresses; drop the
-step-budget ticks no runaway can pass; last, hoist what comprehensions read the same way for
-every element.
+step-budget ticks no runaway can pass; hoist what comprehensions read the same way for every
+element; last, make once the reads of the state a statement makes more than once.
 """
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from .inline import inline_game
 from .kinds import keep_kind_data
 from .propagate import propagate_game
 from .idle_ticks import drop_idle_ticks
+from .share import share_game
 from .reach import drop_dead_allows, drop_dead_modifiers, drop_dead_span_ends
 from .ticks import count_ticks
 from .unroll import unroll_game
@@ -25,7 +26,8 @@ from .unroll import unroll_game
 INLINE_ROUNDS = 3
 
 
-PASSES = ("fold", "reach", "kinds", "inline", "frames", "unroll", "ticks", "groups", "propagate", "idle_ticks", "hoist")
+PASSES = ("fold", "reach", "kinds", "inline", "frames", "unroll", "ticks", "groups", "propagate", "idle_ticks", "hoist",
+          "share")
 
 
 def optimise(ir: GameIR, skip: frozenset = frozenset()) -> GameIR:
@@ -55,7 +57,9 @@ def optimise(ir: GameIR, skip: frozenset = frozenset()) -> GameIR:
         ir = propagate_game(ir)
     if "idle_ticks" not in skip:
         ir = drop_idle_ticks(ir)
-    return ir if "hoist" in skip else hoist_game(ir)
+    if "hoist" not in skip:
+        ir = hoist_game(ir)
+    return ir if "share" in skip else share_game(ir)
 
 
 def optimise_snippet(ir: GameIR, fn):

@@ -353,9 +353,23 @@ def p_BestOf(e: x.BestOf, env: Env) -> str:
 
 @handles(x.SortBy)
 def p_SortBy(e: x.SortBy, env: Env) -> str:
+    if isinstance(e.domain, x.Const) and len(e.domain.value) == 2 and is_literal(e.domain.value):
+        return _sorted_pair(e, e.domain.value, env)
     var = env.access(e.var)
     keys = "".join(expr(k, env) + ", " for k in e.keys)
     return f"tuple(sorted({domain(e.domain, env)}, key=lambda {var}: ({keys})))"
+
+
+def _sorted_pair(e: x.SortBy, items: tuple, env: Env) -> str:
+    """Two fixed items (the players of a two-player game) ordered by their keys, written out: no
+    key function to call. Each key is worked out once, the first item's first, as sorted() does;
+    a stable sort swaps them only when the second's keys are strictly smaller."""
+    first, second = items
+
+    def keys(item: Any) -> str:
+        inner = env.with_access(lambda slot: repr(item) if slot == e.var else env.access(slot))
+        return "(" + "".join(expr(k, inner) + ", " for k in e.keys) + ")"
+    return f"({(second, first)!r} if {keys(first)} > {keys(second)} else {(first, second)!r})"
 
 
 @handles(x.ZoneTotal)

@@ -157,7 +157,8 @@ def write_sampler(out: Source, env: Env, name: str, choices: tuple, span, play: 
     legal move), or False when the decider may also take a standing action now (only when the
     game has some: `allows`; the engine's general sampler then lists those too).
 
-    With `play`: `name(S, rng)` binds the move into the waiting frame and runs on from the
+    With `play`: `name(S, rng)` starts the step budget afresh, binds the move into the waiting
+    frame and runs on from the
     choice's instruction (the entry function of block `block` there): it gives what that entry
     gives (machine.py: the next instruction, PUSHED, POP, SUSPENDED - pc), or NOTHING, or BOUND
     (bound, not run: explicit chance runs it the engine's way). It counts the standing actions
@@ -165,6 +166,7 @@ def write_sampler(out: Source, env: Env, name: str, choices: tuple, span, play: 
     decision's choices, as Game.legal_moves lists them; one taken starts its frame (PUSHED)."""
     if play:
         out.add(f"def {name}(S, rng):", 0, span)
+        out.add("RT.steps = RT.budget", 1, span)  # the budget counts the steps between two decisions
         out.add("F = S.frames[-1]", 1, span)
         out.add("L = F[2]", 1, span)
     else:
@@ -255,11 +257,10 @@ def _draw(out: Source, total: str, nothing, span) -> None:
     out.add(f"if not {total}:", 1, span)
     out.add(f"return {nothing}", 2, span)
     out.add("if rng.__class__ is Random:  # randrange(total), as CPython works it out", 1, span)
-    out.add("getrandbits = rng.getrandbits", 2, span)
     out.add(f"k = {total}.bit_length()", 2, span)
-    out.add("r = getrandbits(k)", 2, span)
+    out.add("r = rng.getrandbits(k)", 2, span)  # a method call: no bound method made
     out.add(f"while r >= {total}:", 2, span)
-    out.add("r = getrandbits(k)", 3, span)
+    out.add("r = rng.getrandbits(k)", 3, span)
     out.add("else:", 1, span)
     out.add(f"r = rng.randrange({total})", 2, span)
 

@@ -1,0 +1,159 @@
+"""Reads of the state a statement makes more than once, made once.
+
+After inlining and unrolling, one statement often reads the same slot through the same address
+many times over — a group's nodes read through the group a node is in, once per term of a sum
+unrolled over kinds and players. Within one statement nothing changes the state (expressions
+have no effects), so such a read gives the same value every time: it is worked out once, into a
+new temporary set just before the statement, and read from there.
+
+Only a read the statement works out whenever it runs (not one behind an `and`, an `if`, or in a
+comprehension's element) is made before it, so nothing is worked out — and nothing can fail —
+that the rules would not have worked out; a statement that calls anything that may change the
+state or draw is left as it is.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from typing import Any, Iterator
+
+from ..ir import exprs as x
+from ..ir import stmts as s
+from ..ir.helpers import HELPERS
+from ..ir.program import Block, Function, GameIR, Instr, LocalInfo
+from ..ir.walk import PAIR_FIELDS, SLOT_FIELDS, children, rebuild, walk_all
+from .fold import map_code, is_const
+
+_BINDERS = (x.Comp, x.BestOf, x.SortBy)
+_CALLS = (x.CallFn, x.ApplyMods, x.CellValue)
+MIN_NODES = 4  # a read this size or more (D[t + 2] and up) is worth a temporary when read twice
+
+
+def share_game(ir: GameIR) -> GameIR:
+    def on_function(index: int, fn: Function) -> Function:
+        sharer = _Sharer(fn.locals)
+        body = sharer.body(fn.body)
+        return replace(fn, body=body, locals=tuple(sharer.locals))
+
+    def on_block(index: int, block: Block):
+        sharer = _Sharer(block.locals)
+        instrs = tuple(Instr(sharer.body(i.body), i.end) for i in block.instrs)
+        return replace(block, instrs=instrs, locals=tuple(sharer.locals)), lambda e: e
+    return map_code(ir, on_function, on_block)
+
+
+class _Sharer:
+    """Shares within one function or block, adding the new temporaries to its locals."""
+
+    def __init__(self, locals_: tuple):
+        self.locals = list(locals_)
+
+    def body(self, stmts: tuple) -> tuple:
+        out: list = []
+        for st in stmts:
+            if isinstance(st, s.If):
+                (cond, body), *rest = st.branches
+                lets, (cond,) = self.share((cond,), st.span)
+                branches = ((cond, self.body(body)),) + tuple((c, self.body(b)) for c, b in rest)
+                st = replace(st, branches=branches, otherwise=self.body(st.otherwise))
+            elif isinstance(st, s.ForEach):
+                lets, (domain,) = self.share((st.domain,), st.span)
+                st = replace(st, domain=domain, body=self.body(st.body))
+            elif isinstance(st, s.While):
+                lets, st = [], replace(st, body=self.body(st.body))  # its test runs at every turn
+            elif isinstance(st, (s.SetLocal, s.UpdateLocal, s.Store, s.Update, s.Return)):
+                names = _EXPR_FIELDS[type(st)]
+                lets, values = self.share(tuple(getattr(st, n) for n in names), st.span)
+                st = replace(st, **dict(zip(names, values)))
+            else:
+                lets = []
+            out.extend(lets)
+            out.append(st)
+        return tuple(out)
+
+    def share(self, exprs: tuple, span) -> tuple:
+        """(temporaries to set first, exprs reading them)."""
+        if any(n is not None and _calls(n) for n in exprs):
+            return [], exprs
+        bound = _bound(exprs)
+        lets: list = []  # (slot, value), in the order they are set
+        while True:
+            parts = tuple(v for _, v in lets) + exprs
+            read = _best(parts, bound)
+            if read is None:
+                break
+            slot = len(self.locals)
+            self.locals.append(LocalInfo("\0shared", read.type, False))
+            local = x.Local(slot, type=read.type)
+            lets = [(slot, read)] + [(k, _replaced(v, read, local)) for k, v in lets]
+            exprs = tuple(_replaced(e, read, local) if e is not None else None for e in exprs)
+        return [s.SetLocal(k, v, span=span) for k, v in lets], exprs
+
+
+_EXPR_FIELDS = {s.SetLocal: ("value",), s.UpdateLocal: ("value",), s.Store: ("addr", "value"),
+                s.Update: ("addr", "value"), s.Return: ("value",)}
+
+
+def _calls(e: Any) -> bool:
+    """Does working e out call anything that may change the state or draw?"""
+    for n in walk_all((e,)):
+        if isinstance(n, _CALLS):
+            return True
+        if isinstance(n, x.Helper) and n.name in HELPERS and (HELPERS[n.name].changes or HELPERS[n.name].chance):
+            return True
+    return False
+
+
+def _bound(exprs: tuple) -> set:
+    """The locals comprehensions inside exprs bind."""
+    out: set = set()
+    for n in walk_all(exprs):
+        if isinstance(n, _BINDERS):
+            out.update(getattr(n, name) for name in SLOT_FIELDS[type(n)])
+            for name in PAIR_FIELDS.get(type(n), ()):
+                out.update(slot for slot, _ in getattr(n, name))
+    return out
+
+
+def _best(parts: tuple, bound: set):
+    """The read worth most to share: read at least twice, at least once wherever parts run."""
+    counts: Counter = Counter()
+    sizes: dict = {}
+    for n in walk_all(parts):
+        if isinstance(n, x.Load) and not is_const(n.addr):
+            counts[n] += 1
+    found = None
+    for read in _always(parts):
+        if counts[read] < 2 or read in sizes:
+            continue
+        size = sum(1 for _ in walk_all((read,)))
+        sizes[read] = size
+        if size < MIN_NODES or any(isinstance(n, x.Local) and n.slot in bound for n in walk_all((read,))):
+            continue
+        gain = (counts[read] - 1) * (size - 1)
+        if found is None or gain > found[0]:
+            found = (gain, read)
+    return found[1] if found is not None else None
+
+
+def _always(parts: tuple) -> Iterator[x.Load]:
+    """The reads of the state worked out whenever parts are (not those behind a test)."""
+    stack = [p for p in parts if p is not None]
+    while stack:
+        e = stack.pop()
+        if isinstance(e, x.Load):
+            yield e
+        if isinstance(e, x.Logic):
+            stack.append(e.items[0])
+        elif isinstance(e, x.Cond):
+            stack.append(e.test)
+        elif isinstance(e, x.OrElse):
+            stack.append(e.first)
+        elif isinstance(e, _BINDERS):
+            stack.append(e.domain)
+        elif not isinstance(e, x.Select):
+            stack.extend(children(e))
+
+
+def _replaced(e: Any, read: x.Load, local: x.Local) -> Any:
+    return rebuild(e, lambda n: local if n.__class__ is x.Load and n == read else n)
