@@ -44,6 +44,15 @@ def refresh(layout: Layout, data: list) -> None:
             for k in range(counts.kinds):
                 data[counts.base + i * counts.kinds + k] = sum(
                     1 for y in near if data[zone.base + (y - board.low) * zone.width + k] > 0)
+    for bits in layout.node_bits:
+        zone, size = layout.zones[bits.zone], layout.boards[bits.board].size
+        data[bits.empty] = sum(1 << i for i in range(size) if data[zone.totals + i] == 0)
+        for k in range(bits.kinds):
+            data[bits.held + k] = sum(1 << i for i in range(size) if data[zone.base + i * zone.width + k] > 0)
+        if bits.near >= 0:
+            counts = next(c for c in layout.neighbour_counts if c.zone == bits.zone)
+            for k in range(bits.kinds):
+                data[bits.near + k] = sum(1 << i for i in range(size) if data[counts.base + i * counts.kinds + k])
 
 
 def check(layout: Layout, data: list) -> list[str]:
@@ -73,4 +82,9 @@ def check(layout: Layout, data: list) -> list[str]:
         end = counts.base + layout.boards[counts.board].size * counts.kinds
         if data[counts.base:end] != fresh[counts.base:end]:
             wrong.append(f"the neighbours' pieces kept for zone '{counts.zone}'")
+    for bits in layout.node_bits:
+        slots = [bits.empty] + [bits.held + k for k in range(bits.kinds)] + \
+            [bits.near + k for k in range(bits.kinds) if bits.near >= 0]
+        if any(data[slot] != fresh[slot] for slot in slots):
+            wrong.append(f"the sets of nodes kept for zone '{bits.zone}'")
     return wrong

@@ -237,6 +237,24 @@ class NeighbourCounts:
     kinds: int
 
 
+@dataclass(frozen=True)
+class NodeBits:
+    """Kept by the compiler (passes/kinds.py): sets of a board's nodes as bits (bit i: node
+    low + i) for a zone over the board — at `empty`, the nodes whose instance holds nothing; at
+    held + kind, the nodes holding that kind; at near + kind (when the zone keeps neighbour
+    counts, else -1), the nodes with a neighbour holding that kind."""
+
+    zone: str
+    board: str
+    empty: int
+    held: int
+    near: int
+    kinds: int
+
+
+MAX_BIT_NODES = 62  # a set of nodes kept as bits fits a 64-bit number (the native back-end's)
+
+
 @dataclass
 class Layout:
     """Slots of the flat state list for every zone, variable and board."""
@@ -248,12 +266,13 @@ class Layout:
     list_slots: list[int] = field(default_factory=list)  # slots holding tuples (restored from JSON)
     kind_totals: list[KindTotals] = field(default_factory=list)
     neighbour_counts: list[NeighbourCounts] = field(default_factory=list)
+    node_bits: list[NodeBits] = field(default_factory=list)
 
     def copy(self) -> "Layout":
         """A layout of its own (the passes never change the one the lowering made)."""
         boards = {name: replace(b) for name, b in self.boards.items()}
         return Layout(self.size, dict(self.zones), dict(self.vars), boards, list(self.list_slots),
-                      list(self.kind_totals), list(self.neighbour_counts))
+                      list(self.kind_totals), list(self.neighbour_counts), list(self.node_bits))
 
     def allocate(self, count: int) -> int:
         base = self.size

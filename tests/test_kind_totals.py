@@ -1,6 +1,7 @@
 """Per-kind data the state keeps (interpreter/passes/kinds.py): the rules add up a zone over a
-board's nodes — all of it, or the nodes where a variable has one value — or look at a node's
-neighbours, and the compiled game reads a kept total or count instead. These tests play a toy whose moves write the zone and the variable
+board's nodes — all of it, or the nodes where a variable has one value — look at a node's
+neighbours, or list the nodes that are empty, hold a kind or are next to one, and the compiled
+game reads kept totals, counts or sets of nodes (as bits) instead. These tests play a toy whose moves write the zone and the variable
 every way the rules can (move one piece in and out, move all, repaint a node holding pieces) and
 check the kept totals against the pieces at every decision, through JSON and in a view."""
 from __future__ import annotations
@@ -27,6 +28,10 @@ var rounds: int = 0
 value on_tint(c: colour, s: tint) -> int = sum(cell[x][c] for x in nodes(b) where tint_of[x] == s)
 value anywhere(c: colour) -> bool = any(cell[x][c] > 0 for x in nodes(b))
 value touching(c: colour, x: b) -> bool = any(cell[y][c] > 0 for y in neighbours(x))
+value holding(c: colour) -> list of b = [x for x in nodes(b) where cell[x][c] > 0]
+value spots(c: colour) -> list of b = ([x for x in nodes(b) where count(cell[x]) == 0 and touching(c, x)]
+    if any(count(cell[x]) == 0 and touching(c, x) for x in nodes(b))
+    else [x for x in nodes(b) where count(cell[x]) == 0 and not corner(x)])
 
 setup:
   for c in colour:
@@ -41,9 +46,9 @@ flow:
     turn p:
       step play:
         choose:
-          option "put {c} on {x}" for c in supply, x in nodes(b) where touching(c, x) or not anywhere(c) or rounds % 3 == 0:
+          option "put {c} on {x}" for c in supply, x in (nodes(b) if rounds % 4 == 3 else spots(c)):
             move c from supply to cell[x]
-          option "take {c} off {x}" for x in nodes(b), c in cell[x] where anywhere(c):
+          option "take {c} off {x}" for c in colour, x in holding(c) where anywhere(c):
             move c from cell[x] to supply
           option "clear {x}" for x in nodes(b) where count(cell[x]) > 1:
             move all from cell[x] to supply
@@ -66,8 +71,9 @@ def test_the_sums_and_tests_over_the_board_read_kept_totals(tmp_path: Path) -> N
     kept = {(t.zone, t.by) for t in game.compiled.layout.kind_totals}
     assert kept == {("cell", None), ("cell", "tint_of")}
     assert [c.zone for c in game.compiled.layout.neighbour_counts] == ["cell"]
+    assert [bits.zone for bits in game.compiled.layout.node_bits] == ["cell"]
     ir = game.compiled.ir
-    for name in ("on_tint", "anywhere", "touching"):
+    for name in ("on_tint", "anywhere", "touching", "holding", "spots"):
         fn = next(f for f in ir.functions if f.name == f"value {name}")
         assert not [n for n in walk_all(fn.body) if isinstance(n, x.Comp)], name  # one slot, no scan
 
@@ -117,7 +123,8 @@ def test_a_zone_drawn_into_at_random_keeps_no_totals(tmp_path: Path) -> None:
     (tmp_path / "game.rules").write_text(RULES.replace(
         '            move c from supply to cell[x]', '            draw 1 from supply to cell[x]'))
     game = load_game(tmp_path)
-    assert game.compiled.layout.kind_totals == game.compiled.layout.neighbour_counts == []
+    layout = game.compiled.layout
+    assert layout.kind_totals == layout.neighbour_counts == layout.node_bits == []
     state = game.new_initial_state(seed=1)
     rng = random.Random(1)
     while not game.is_terminal(state):

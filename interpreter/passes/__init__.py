@@ -1,9 +1,10 @@
 """Optimising passes over the compiled form: each takes a GameIR and gives a better one.
 
 The order: fold what the options decide; drop the standing actions and modifiers nothing
-reachable can use; keep per-kind totals and neighbour counts of zones the rules add up or look around (kinds); then inline and fold again, a few rounds (each round exposes the next);
-then unroll what runs over short fixed lists; count the step budget of fixed loops once per loop;
-keep merging boards' groups in the state; see through temporaries holding addresses; drop the
+reachable can use; then inline and fold again, a few rounds (each round exposes the next); keep
+per-kind data of zones the rules add up or look through (kinds: totals, neighbour counts, sets of
+nodes); then unroll what runs over short fixed lists; count the step budget of fixed loops once
+per loop; keep merging boards' groups in the state; see through temporaries holding addresses; drop the
 step-budget ticks no runaway can pass; hoist what comprehensions read the same way for every
 element; last, make once the reads of the state a statement makes more than once.
 """
@@ -26,7 +27,7 @@ from .unroll import unroll_game
 INLINE_ROUNDS = 3
 
 
-PASSES = ("fold", "reach", "kinds", "inline", "frames", "unroll", "ticks", "groups", "propagate", "idle_ticks", "hoist",
+PASSES = ("fold", "reach", "inline", "frames", "kinds", "unroll", "ticks", "groups", "propagate", "idle_ticks", "hoist",
           "share")
 
 
@@ -40,13 +41,13 @@ def optimise(ir: GameIR, skip: frozenset = frozenset()) -> GameIR:
     if "reach" not in skip:
         ir = drop_dead_allows(ir)
         ir, guarded = drop_dead_modifiers(drop_dead_span_ends(ir))
-    if "kinds" not in skip:
-        ir = keep_kind_data(ir)
     if "inline" not in skip:
         for _ in range(INLINE_ROUNDS):
             ir = fold_game(inline_game(ir, guarded), memo)
     if "frames" not in skip:
         ir = fold_game(inline_frames(ir), memo)
+    if "kinds" not in skip:
+        ir = fold_game(keep_kind_data(ir), memo)
     if "unroll" not in skip:
         ir = fold_game(unroll_game(ir), memo)
     if "ticks" not in skip:

@@ -1,6 +1,7 @@
 """Writes that keep the data passes/kinds.py adds to the state: after each write of a kept zone's
-pieces, its per-kind totals and its neighbour counts; around each write of a grouping variable,
-the move of the instance's pieces from one group's totals to the other's.
+pieces, its per-kind totals, its neighbour counts and its sets of nodes (kept as bits); around
+each write of a grouping variable, the move of the instance's pieces from one group's totals to
+the other's.
 
 What this relies on: every write the lowering makes to a multiset zone's pieces comes with a
 write to the zone's count (lower/pieces.py), so finding the count writes finds every piece
@@ -42,7 +43,8 @@ class Keeper:
             if t.by is not None:
                 self.by_var.setdefault(t.by, []).append(t)
         self.near = {c.zone: c for c in layout.neighbour_counts}  # zone name -> its neighbour counts
-        self.kept_zones = set(self.by_zone) | set(self.near)
+        self.bits = {b.zone: b for b in layout.node_bits}  # zone name -> its sets of nodes kept as bits
+        self.kept_zones = set(self.by_zone) | set(self.near) | set(self.bits)
 
     def slot(self, table: KindTotals, group: Optional[x.Expr], kind: x.Expr) -> x.Expr:
         at = plus(x.Const(table.base, type=SLOT), kind)
@@ -58,6 +60,7 @@ class Keeper:
             zone = self._total_written(st)
             if zone is not None:
                 out.extend(self._piece_write(zone, st, out))
+                out.extend(self._emptiness_told(zone, st))
                 continue
             var = self._var_written(st)
             if var is not None:
@@ -115,10 +118,7 @@ class Keeper:
     def _moved(self, zone: ZoneLayout, addr: x.Expr, op: str, amount: x.Expr) -> list:
         """What keeps zone's data after `amount` pieces were added (op +) or taken at piece slot addr."""
         instance, kind = self._instance_and_kind(zone, addr)
-        out = []
-        counts = self.near.get(zone.name)
-        if counts is not None:
-            out.append(self._neighbours_told(zone, counts, addr, instance, kind, op, amount))
+        out = self._presence_told(zone, addr, instance, kind, op, amount)
         for table in self.by_zone.get(zone.name, ()):
             group = None
             if table.by is not None:
@@ -141,25 +141,61 @@ class Keeper:
         return (folded(x.Binary("//", offset, x.Const(zone.width, type=INT), type=INT)),
                 folded(x.Binary("%", offset, x.Const(zone.width, type=INT), type=INT)))
 
-    def _neighbours_told(self, zone: ZoneLayout, counts, addr: x.Expr, instance: x.Expr, kind: x.Expr,
-                         op: str, amount: x.Expr) -> s.Stmt:
-        """When the instance's pieces of this kind went from none to some (or back), each node
-        that has it as a neighbour counts one more (or one fewer) neighbour holding that kind."""
-        board = self.layout.boards[counts.board]
+    def _presence_told(self, zone: ZoneLayout, addr: x.Expr, instance: x.Expr, kind: x.Expr, op: str,
+                       amount: x.Expr) -> list:
+        """When the instance's pieces of this kind went from none to some (or back): its node
+        joins (leaves) the set of nodes holding that kind, and each node that has it as a
+        neighbour counts one more (one fewer) neighbour holding it."""
+        counts, bits = self.near.get(zone.name), self.bits.get(zone.name)
+        body: tuple = ()
+        if bits is not None and bits.held >= 0:
+            board = self.layout.boards[bits.board]
+            body += (s.Update(folded(plus(x.Const(bits.held, type=SLOT), kind)), op, _bit(board, instance)),)
+        if counts is not None:
+            body += (self._neighbours_told(zone, counts, kind, instance, op),)
+        if not body:
+            return []
         held = x.Load(addr, type=COUNT)
         nonzero = x.Binary("!=", amount, x.Const(0, type=INT), type=BOOL)
         if op == "+":  # none before: what is there now is what came
             changed = x.Logic("and", (x.Binary("==", held, amount, type=BOOL), nonzero), type=BOOL)
         else:
             changed = x.Logic("and", (x.Binary("==", held, x.Const(0, type=INT), type=BOOL), nonzero), type=BOOL)
+        return [s.If(((folded(changed), body),))]
+
+    def _neighbours_told(self, zone: ZoneLayout, counts, kind: x.Expr, instance: x.Expr, op: str) -> s.Stmt:
+        board = self.layout.boards[counts.board]
         node_type = Int(f"node {board.name}", board.low, board.size)
         seen_from = tuple(tuple(n for n, near in zip(board.nodes, board.adjacency) if y in near) for y in board.nodes)
         near = x.Index(x.Const(seen_from, type=List(List(node_type))), instance, type=List(node_type))
         node = self._temp("\0near", x.Const(0, type=node_type))
         slot = folded(plus(plus(times(plus(node, x.Const(-board.low, type=INT)), counts.kinds), kind),
-                             x.Const(counts.base, type=SLOT)))
-        loop = s.ForEach(node.slot, near, (s.Update(slot, op, x.Const(1, type=INT)),))
-        return s.If(((folded(changed), (loop,)),))
+                           x.Const(counts.base, type=SLOT)))
+        body: tuple = (s.Update(slot, op, x.Const(1, type=INT)),)
+        bits = self.bits.get(zone.name)
+        if bits is not None and bits.near >= 0:  # the node joins (or leaves) the set of those near that kind
+            now = x.Binary("==", x.Load(slot, type=COUNT), x.Const(1 if op == "+" else 0, type=INT), type=BOOL)
+            bit = _bit(board, folded(plus(node, x.Const(-board.low, type=INT))))
+            body += (s.If(((now, (s.Update(folded(plus(x.Const(bits.near, type=SLOT), kind)), op, bit),)),)),)
+        return s.ForEach(node.slot, near, body)
+
+    def _emptiness_told(self, zone: ZoneLayout, st) -> list:
+        """After st wrote the count of one of zone's instances: its node in (or out of) the set of
+        empty nodes, as the count now says."""
+        bits = self.bits.get(zone.name)
+        if bits is None:
+            return []
+        board = self.layout.boards[bits.board]
+        bit = _bit(board, folded(x.Binary("-", st.addr, x.Const(zone.totals, type=INT), type=INT)))
+        empty = x.Const(bits.empty, type=SLOT)
+        inside = x.Binary("%", x.Binary("//", x.Load(empty, type=INT), bit, type=INT), x.Const(2, type=INT), type=INT)
+        held = x.Load(st.addr, type=COUNT)
+        zero = x.Const(0, type=INT)
+        enters = x.Logic("and", (x.Binary("==", held, zero, type=BOOL), x.Binary("==", inside, zero, type=BOOL)),
+                         type=BOOL)
+        leaves = x.Logic("and", (x.Binary("!=", held, zero, type=BOOL), x.Binary("!=", inside, zero, type=BOOL)),
+                         type=BOOL)
+        return [s.If(((enters, (s.Update(empty, "+", bit),)), (leaves, (s.Update(empty, "-", bit),))))]
 
     def _var_written(self, st) -> Optional[str]:
         if not isinstance(st, (s.Update, s.Store)):
@@ -225,6 +261,11 @@ class Keeper:
                     if any(_is_total(zone, a) or (isinstance(a, x.Const) and a.value == zone.totals)
                            for a in node.args):
                         raise Unkept(name)
+
+
+def _bit(board, index: x.Expr) -> x.Expr:
+    """2 to the power index (index from 0 to the board's size), as a look-up in a fixed list."""
+    return x.Index(x.Const(tuple(1 << i for i in range(board.size)), type=List(INT)), index, type=INT)
 
 
 def _is_total(zone: ZoneLayout, addr) -> bool:
