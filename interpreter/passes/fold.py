@@ -82,6 +82,10 @@ def fold_expr(e: Any) -> Any:
         return e
     if isinstance(e, x.Neg) and _number(e.operand):
         return x.Const(-e.operand.value, type=e.type)
+    if isinstance(e, x.Cond) and isinstance(e.test, x.NoMods):
+        then, other = _knowing_mods(e.then, True), _knowing_mods(e.other, False)
+        if then is not e.then or other is not e.other:
+            e = replace(e, then=then, other=other)
     if isinstance(e, x.Cond) and is_const(e.test):
         return e.then if e.test.value else e.other
     if isinstance(e, x.Cond) and _nonempty_test(e.test, e.then):
@@ -135,6 +139,14 @@ def fold_expr(e: Any) -> Any:
     if isinstance(e, x.Helper) and e.name in _PURE_HELPERS and all(_number(a) for a in e.args):
         return x.Const(_PURE_HELPERS[e.name](*(a.value for a in e.args)), type=e.type)
     return e
+
+
+def _knowing_mods(e: Any, none_active: bool) -> Any:
+    """e, a side of `… if no modifier is active else …`: an expression changes nothing, so the
+    same test inside it (a value inlined into a value, each guarded) reads the same — folded."""
+    if not any(n.__class__ is x.NoMods for n in walk_all((e,))):
+        return e
+    return rebuild(e, lambda n: x.Const(none_active, type=BOOL) if n.__class__ is x.NoMods else fold_expr(n))
 
 
 _SAFE = (x.Const, x.Local, x.Not, x.Logic, x.Length, x.ZoneTotal, x.Present, x.NoMods)

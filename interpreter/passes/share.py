@@ -23,6 +23,7 @@ from ..ir.helpers import HELPERS
 from ..ir.program import Block, Function, GameIR, Instr, LocalInfo
 from ..ir.walk import PAIR_FIELDS, SLOT_FIELDS, children, rebuild, walk_all
 from .fold import map_code, is_const
+from .unswitch import split_on_mods
 
 _BINDERS = (x.Comp, x.BestOf, x.SortBy)
 _CALLS = (x.CallFn, x.ApplyMods, x.CellValue)
@@ -63,13 +64,47 @@ class _Sharer:
                 lets, st = [], replace(st, body=self.body(st.body))  # its test runs at every turn
             elif isinstance(st, (s.SetLocal, s.UpdateLocal, s.Store, s.Update, s.Return)):
                 names = _EXPR_FIELDS[type(st)]
+                split = split_on_mods(st, names)
+                if split is not None:  # each side reads plainly: share within each
+                    out.extend(self.body((split,)))
+                    continue
                 lets, values = self.share(tuple(getattr(st, n) for n in names), st.span)
                 st = replace(st, **dict(zip(names, values)))
             else:
                 lets = []
             out.extend(lets)
             out.append(st)
-        return tuple(out)
+        return self.addresses(out)
+
+    def cost(self, e: Any) -> int:
+        """About the steps working e out takes (a frame local is read out of the frame's list)."""
+        return sum(3 if n.__class__ is x.Local and self.locals[n.slot].frame else 1 for n in walk_all((e,)))
+
+    def addresses(self, stmts: list) -> tuple:
+        """Address arithmetic over locals (`p * 5 + 143 + k`) that statements in a row work out
+        more than once is worked out once, before the first that always does, into a new
+        temporary read up to the statement that sets one of those locals."""
+        i = 0
+        while i < len(stmts):
+            found = None
+            for e in _always(_heads(stmts[i])):
+                if e.__class__ is x.Binary and _arithmetic(e):
+                    reads = _locals_read(e)
+                    end = _run_end(stmts, i, reads)
+                    uses = sum(1 for st in stmts[i:end] for n in walk_all((st,)) if n.__class__ is x.Binary and n == e)
+                    cost = self.cost(e)
+                    if uses * cost - (cost + 1 + uses) >= 2 and (found is None or cost > self.cost(found[0])):
+                        found = (e, end)
+            if found is None:
+                i += 1
+                continue
+            e, end = found
+            slot = len(self.locals)
+            self.locals.append(LocalInfo("\0shared", e.type, False))
+            local = x.Local(slot, type=e.type)
+            changed = [rebuild(st, lambda n: local if n.__class__ is x.Binary and n == e else n) for st in stmts[i:end]]
+            stmts[i:end] = [s.SetLocal(slot, e, span=stmts[i].span)] + changed
+        return tuple(stmts)
 
     def share(self, exprs: tuple, span) -> tuple:
         """(temporaries to set first, exprs reading them)."""
@@ -92,6 +127,53 @@ class _Sharer:
 
 _EXPR_FIELDS = {s.SetLocal: ("value",), s.UpdateLocal: ("value",), s.Store: ("addr", "value"),
                 s.Update: ("addr", "value"), s.Return: ("value",)}
+
+
+_ARITHMETIC = ("+", "-", "*")
+
+
+def _heads(st: Any) -> tuple:
+    """The expressions of st worked out whenever it runs."""
+    if isinstance(st, s.If):
+        return (st.branches[0][0],)
+    if isinstance(st, s.ForEach):
+        return (st.domain,)
+    if isinstance(st, s.Do):
+        return (st.expr,)
+    return tuple(getattr(st, name) for name in _EXPR_FIELDS.get(type(st), ()))
+
+
+def _arithmetic(e: x.Binary) -> bool:
+    """Integer arithmetic over locals and numbers only (it reads nothing of the state)."""
+    if e.op not in _ARITHMETIC:
+        return False
+    has_local = False
+    for n in walk_all((e,)):
+        if n.__class__ is x.Local:
+            has_local = True
+        elif not ((n.__class__ is x.Binary and n.op in _ARITHMETIC) or (n.__class__ is x.Const and n.value.__class__ is int)):
+            return False
+    return has_local
+
+
+def _locals_read(e: Any) -> set:
+    return {n.slot for n in walk_all((e,)) if n.__class__ is x.Local}
+
+
+def _run_end(stmts: list, start: int, reads: set) -> int:
+    """Where a value read from `reads` stops being the same: after the first statement that sets
+    (or binds) one of them — or at it, if it binds one inside (a comprehension's variable)."""
+    for j in range(start, len(stmts)):
+        if _bound((stmts[j],)) & reads:
+            return j if j > start else start
+        if _written(stmts[j]) & reads:
+            return j + 1
+    return len(stmts)
+
+
+def _written(st: Any) -> set:
+    """Every local st (or any statement inside it) sets."""
+    return {getattr(n, name) for n in walk_all((st,)) if isinstance(n, s.Stmt) for name in SLOT_FIELDS.get(type(n), ())}
 
 
 def _calls(e: Any) -> bool:
@@ -124,7 +206,7 @@ def _best(parts: tuple, bound: set):
             counts[n] += 1
     found = None
     for read in _always(parts):
-        if counts[read] < 2 or read in sizes:
+        if read.__class__ is not x.Load or counts[read] < 2 or read in sizes:
             continue
         size = sum(1 for _ in walk_all((read,)))
         sizes[read] = size
@@ -136,13 +218,12 @@ def _best(parts: tuple, bound: set):
     return found[1] if found is not None else None
 
 
-def _always(parts: tuple) -> Iterator[x.Load]:
-    """The reads of the state worked out whenever parts are (not those behind a test)."""
+def _always(parts: tuple) -> Iterator[Any]:
+    """The expressions worked out whenever parts are (not those behind a test)."""
     stack = [p for p in parts if p is not None]
     while stack:
         e = stack.pop()
-        if isinstance(e, x.Load):
-            yield e
+        yield e
         if isinstance(e, x.Logic):
             stack.append(e.items[0])
         elif isinstance(e, x.Cond):

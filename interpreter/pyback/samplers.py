@@ -38,7 +38,8 @@ def _space(out: Source, env: Env, i: int, choice: Choice, depth: int, span) -> t
         first, second = binds
         out.add(f"_t{i} = {expr(second.domain, env)}", depth, span)  # every list value is a tuple here
         out.add(f"_h{i} = {_comprehension([first], env)} if _t{i} else ()", depth, span)
-        out.add(f"_n{i} = len(_h{i}) * len(_t{i})", depth, span)
+        out.add(f"_m{i} = len(_t{i})", depth, span)
+        out.add(f"_n{i} = len(_h{i}) * _m{i}", depth, span)
         return f"_n{i}", "product"
     if len(binds) == 2:  # each first value with its own list of second values: no pair made
         first, second = binds
@@ -87,7 +88,7 @@ def _values(i: int, how: str, count: int) -> str:
     if how == "none":
         return "()"
     if how == "product":
-        return f"(_h{i}[r // len(_t{i})], _t{i}[r % len(_t{i})])"
+        return f"(_h{i}[r // _m{i}], _t{i}[r % _m{i}])"
     if how == "grouped":
         return f"nth_pair(_h{i}, r)"
     return f"(_h{i}[r],)" if count == 1 else f"_h{i}[r]"
@@ -112,6 +113,21 @@ def _shared_domains(choices: tuple) -> tuple:
             c = replace(c, bindings=(replace(first, domain=local),) + c.bindings[1:])
         out.append(c)
     return tuple(out), {slot: dom for dom, slot in slots.items()}
+
+
+def _addresses_once(shared: dict) -> tuple:
+    """A shared domain of pieces present in a zone found by arithmetic (`p * 5 + 143`) reads the
+    zone's slice through the address worked out once (it names both ends): (the domains, {new
+    slot: address}), the new slots read as _a1, _a2…"""
+    addrs: dict = {}
+    out = {}
+    for slot, dom in shared.items():
+        if isinstance(dom, x.Present) and isinstance(dom.addr, x.Binary):
+            new = -2000 - len(addrs)
+            addrs[new] = dom.addr
+            dom = replace(dom, addr=x.Local(new, type=dom.addr.type))
+        out[slot] = dom
+    return out, addrs
 
 
 _ARITHMETIC = ("+", "-", "*")
@@ -202,11 +218,14 @@ def write_action_player(out: Source, env: Env, name: str, action, params: int, s
     under explicit chance (the engine runs on)."""
     span = action.span
     out.add(f"def {name}(S, A, r):", 0, span)
-    out.add(f"L = [*A{', None' * (slots - params)}]", 1, span)
     out.add("D = S.data", 1, span)
-    choices, hows = _listing(out, env, action.choices, span, block_env)
+    # Listing reads only the arguments (the frame's other locals are not set yet): from A, the
+    # frame made only for the move taken.
+    choices, hows = _listing(out, env, action.choices, span,
+                             lambda slot: f"A[{slot}]" if slot < params else block_env(slot))
     out.add("if r < 0:", 1, span)
     out.add("return total", 2, span)
+    out.add(f"L = [*A{', None' * (slots - params)}]", 1, span)
 
     def start(i: int, choice: Choice, values: str, depth: int) -> None:
         _bind_values(out, choice, values, depth, span, block_env)
@@ -227,6 +246,8 @@ def _listing(out: Source, env: Env, choices: tuple, span, block_env: Callable) -
     for slot, _ in hoisted:
         out.add(f"_c{slot} = []", 1, span)
     choices, shared = _shared_domains(choices)
+    shared, addrs = _addresses_once(shared)
+    senv = _once(out, senv, {slot: (f"_a{-1999 - slot}", expr(a, senv)) for slot, a in addrs.items()}, span)
     senv = _once(out, senv, {slot: (f"_d{-slot}", domain(dom, senv)) for slot, dom in shared.items()}, span)
     choices, parts = _fixed_parts(choices)
     senv = _once(out, senv, {slot: (f"_e{-999 - slot}", expr(part, senv)) for slot, part in parts.items()}, span)
@@ -289,7 +310,11 @@ def _bind_values(out: Source, choice: Choice, values: str, depth: int, span, blo
 def _bind(out: Source, choice: Choice, values: str, depth: int, span, block_env: Callable, block: int) -> None:
     """Bind the move into the waiting frame and run on from its choice's instruction."""
     _bind_values(out, choice, values, depth, span, block_env)
-    out.add(f"F[1] = {choice.target}", depth, span)
-    out.add("S.decision = -1", depth, span)
-    out.add(f"if S.rng.__class__ is not int: return {BOUND}", depth, span)
+    # Explicit chance runs on the engine's way, from the frame. Else the entry runs now: it
+    # says itself where play stands when it stops (SUSPENDED - pc, PUSHED after setting the
+    # frame's place, the next entry, POP), and the next decision it reaches sets S.decision.
+    out.add("if S.rng.__class__ is not int:", depth, span)
+    out.add(f"F[1] = {choice.target}", depth + 1, span)
+    out.add("S.decision = -1", depth + 1, span)
+    out.add(f"return {BOUND}", depth + 1, span)
     out.add(f"return b{block}_{choice.target}(S, L)", depth, span)
