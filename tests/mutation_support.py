@@ -1,12 +1,15 @@
 """Shared by the mutation checks: make a one-line mutant of a rules folder, run features on it."""
 from __future__ import annotations
 
+import contextlib
 import re
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from rulebook import api
 from rulebook.interpreter import compile as compiling
 from rulebook.scenarios.runner import run_features
 
@@ -28,15 +31,29 @@ def mutate(rules: Path, target: Path, file: str, old: str, new: str) -> None:
     path.write_text("".join(lines), encoding="utf-8")
 
 
+@contextlib.contextmanager
+def unoptimised_builds() -> Iterator[None]:
+    """Every mutant is a new build, and the optimising passes cost seconds on a large game: the
+    mutants are built unoptimised. The passes keep what rules mean (tests/test_native.py, the
+    goldens and tests/test_unoptimised.py check it); scenarios noticing a change do not depend on
+    them."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(compiling, "cached_optimise", lambda raw, optimise: raw)
+        yield
+
+
+def still_a_game(rules: Path, *option_sets: dict) -> None:
+    """The mutant still loads (`rulebook check` accepts it) with each option set: a failure later
+    is then a scenario noticing the change, not a broken rules folder."""
+    with unoptimised_builds():
+        for options in option_sets:
+            api.load_game(rules, options)
+
+
 def run_on(game: str, features_dir: Path, features: list[str], rules: Path, capsys) -> tuple[int, int, int]:
     """Run the named feature files against the rules at `rules`: (exit code, passed, failed)."""
     capsys.readouterr()
-    with pytest.MonkeyPatch.context() as patch:
-        # Every mutant is a new build, and the optimising passes cost seconds on a large game:
-        # the mutants run unoptimised. The passes keep what rules mean (tests/test_native.py,
-        # the goldens and tests/test_unoptimised.py check it); scenarios noticing a change do not
-        # depend on them.
-        patch.setattr(compiling, "cached_optimise", lambda raw, optimise: raw)
+    with unoptimised_builds():
         code = run_features([str(features_dir / f"{name}.feature") for name in features],
                             games=[f"{game}={rules}"], quiet=True)
     out = capsys.readouterr().out

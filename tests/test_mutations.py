@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from rulebook import api
-from mutation_support import mutate as mutate_copy, run_on
+from mutation_support import mutate as mutate_copy, run_on, still_a_game
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "rules" / "eriantys"
@@ -251,9 +251,6 @@ def test_unmutated_rules_pass_every_scenario(tmp_path: Path, capsys) -> None:
 def test_mutant_is_caught(tmp_path: Path, capsys, name, file, old, new, features) -> None:
     mutant = tmp_path / "eriantys"
     mutate(mutant, file, old, new)
-    # The mutant must still be a valid game, so that a failure is a scenario noticing it.
-    for players in (2, 3, 4):
-        api.load_game(mutant, {"players": players})
-        api.load_game(mutant, {"players": players, "expert": True})
+    still_a_game(mutant, *({"players": p, "expert": e} for p in (2, 3, 4) for e in (False, True)))
     code, passed, failed = run(features, mutant, capsys)
     assert code == 1 and failed >= 1, f"mutant '{name}' survived: {passed} scenarios passed, none failed"

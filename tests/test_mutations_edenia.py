@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from rulebook import api
-from mutation_support import mutate as mutate_copy, run_on
+from mutation_support import mutate as mutate_copy, run_on, still_a_game
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "rules" / "edenia"
@@ -66,7 +66,7 @@ def test_mutations_spread_over_the_rulings() -> None:
 def test_mutant_is_caught(tmp_path: Path, capsys, name, ruling, file, old, new, features) -> None:
     mutant = tmp_path / "edenia"
     mutate_copy(RULES, mutant, file, old, new)
-    api.load_game(mutant, {"players": 2})  # still a valid game: a failure is a scenario noticing the change
+    still_a_game(mutant, {"players": 2})
     code, passed, failed = run_on("edenia", FEATURES, features, mutant, capsys)
     assert code == 1 and failed >= 1, f"mutant '{name}' ({ruling}) survived: {passed} scenarios passed"
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from rulebook import api
-from mutation_support import mutate as mutate_copy, run_on
+from mutation_support import mutate as mutate_copy, run_on, still_a_game
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "rules" / "septachroma"
@@ -63,6 +63,6 @@ def test_unmutated_rules_pass(tmp_path: Path, capsys) -> None:
 def test_mutant_is_caught(tmp_path: Path, capsys, name, file, old, new, features) -> None:
     mutant = tmp_path / "septachroma"
     mutate(mutant, file, old, new)
-    api.load_game(mutant, {})  # still a valid game: a failure is a scenario noticing the change
+    still_a_game(mutant, {})
     code, passed, failed = run(features, mutant, capsys)
     assert code == 1 and failed >= 1, f"mutant '{name}' survived: {passed} scenarios passed"

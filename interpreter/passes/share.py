@@ -14,8 +14,8 @@ state or draw is left as it is.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
-from typing import Any, Iterator
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Iterator
 
 from ..ir import exprs as x
 from ..ir import stmts as s
@@ -84,14 +84,21 @@ class _Sharer:
         """Address arithmetic over locals (`p * 5 + 143 + k`) that statements in a row work out
         more than once is worked out once, before the first that always does, into a new
         temporary read up to the statement that sets one of those locals."""
+        facts: list = [None] * len(stmts)  # each statement's, worked out when first needed
+
+        def fact(j: int) -> _Facts:
+            if facts[j] is None:
+                facts[j] = _facts(stmts[j])
+            return facts[j]
         i = 0
         while i < len(stmts):
             found = None
-            for e in _always(_heads(stmts[i])):
-                if e.__class__ is x.Binary and _arithmetic(e):
-                    reads = _locals_read(e)
-                    end = _run_end(stmts, i, reads)
-                    uses = sum(1 for st in stmts[i:end] for n in walk_all((st,)) if n.__class__ is x.Binary and n == e)
+            heads = _heads(stmts[i])
+            arithmetic = _facts(heads).arithmetic if heads else {}
+            for e in _always(heads) if arithmetic else ():
+                if id(e) in arithmetic:
+                    end = _run_end(fact, i, len(stmts), _locals_read(e))
+                    uses = sum(fact(j).counts[e] for j in range(i, end))
                     cost = self.cost(e)
                     if uses * cost - (cost + 1 + uses) >= 2 and (found is None or cost > self.cost(found[0])):
                         found = (e, end)
@@ -102,8 +109,10 @@ class _Sharer:
             slot = len(self.locals)
             self.locals.append(LocalInfo("\0shared", e.type, False))
             local = x.Local(slot, type=e.type)
-            changed = [rebuild(st, lambda n: local if n.__class__ is x.Binary and n == e else n) for st in stmts[i:end]]
-            stmts[i:end] = [s.SetLocal(slot, e, span=stmts[i].span)] + changed
+            changed = [s.SetLocal(slot, e, span=stmts[i].span)] + [
+                rebuild(st, lambda n: local if n.__class__ is x.Binary and n == e else n) for st in stmts[i:end]]
+            stmts[i:end] = changed
+            facts[i:end] = [None] * len(changed)
         return tuple(stmts)
 
     def share(self, exprs: tuple, span) -> tuple:
@@ -143,37 +152,57 @@ def _heads(st: Any) -> tuple:
     return tuple(getattr(st, name) for name in _EXPR_FIELDS.get(type(st), ()))
 
 
-def _arithmetic(e: x.Binary) -> bool:
-    """Integer arithmetic over locals and numbers only (it reads nothing of the state)."""
-    if e.op not in _ARITHMETIC:
-        return False
-    has_local = False
-    for n in walk_all((e,)):
-        if n.__class__ is x.Local:
-            has_local = True
-        elif not ((n.__class__ is x.Binary and n.op in _ARITHMETIC) or (n.__class__ is x.Const and n.value.__class__ is int)):
-            return False
-    return has_local
+@dataclass
+class _Facts:
+    """What one walk of a statement finds: the locals it sets, those comprehensions in it bind,
+    and its integer arithmetic over locals and numbers (nodes by id, and how often each reads)."""
+
+    sets: set
+    binds: set
+    arithmetic: dict
+    counts: Counter
+
+
+def _facts(st: Any) -> _Facts:
+    """st's facts (st: a statement, or a tuple of expressions)."""
+    facts = _Facts(set(), set(), {}, Counter())
+    plain: dict = {}  # id of a node -> (is arithmetic over locals and numbers, reads a local)
+    for n in reversed(list(walk_all((st,)))):  # each node after everything inside it
+        cls = n.__class__
+        if cls is x.Local:
+            plain[id(n)] = (True, True)
+        elif cls is x.Const:
+            plain[id(n)] = (n.value.__class__ is int, False)
+        elif cls is x.Binary and n.op in _ARITHMETIC:
+            (a, la), (b, lb) = plain[id(n.left)], plain[id(n.right)]
+            plain[id(n)] = (a and b, la or lb)
+            if a and b and (la or lb):
+                facts.arithmetic[id(n)] = n
+                facts.counts[n] += 1
+        else:
+            plain[id(n)] = (False, False)
+            if isinstance(n, s.Stmt):
+                facts.sets.update(getattr(n, name) for name in SLOT_FIELDS.get(cls, ()))
+            elif isinstance(n, _BINDERS):
+                facts.binds.update(getattr(n, name) for name in SLOT_FIELDS[cls])
+                for name in PAIR_FIELDS.get(cls, ()):
+                    facts.binds.update(slot for slot, _ in getattr(n, name))
+    return facts
 
 
 def _locals_read(e: Any) -> set:
     return {n.slot for n in walk_all((e,)) if n.__class__ is x.Local}
 
 
-def _run_end(stmts: list, start: int, reads: set) -> int:
+def _run_end(fact: Callable[[int], _Facts], start: int, count: int, reads: set) -> int:
     """Where a value read from `reads` stops being the same: after the first statement that sets
-    (or binds) one of them — or at it, if it binds one inside (a comprehension's variable)."""
-    for j in range(start, len(stmts)):
-        if _bound((stmts[j],)) & reads:
-            return j if j > start else start
-        if _written(stmts[j]) & reads:
+    one of them — or at it, if a comprehension inside it binds one (as its variable)."""
+    for j in range(start, count):
+        if fact(j).binds & reads:
+            return j
+        if fact(j).sets & reads:
             return j + 1
-    return len(stmts)
-
-
-def _written(st: Any) -> set:
-    """Every local st (or any statement inside it) sets."""
-    return {getattr(n, name) for n in walk_all((st,)) if isinstance(n, s.Stmt) for name in SLOT_FIELDS.get(type(n), ())}
+    return count
 
 
 def _calls(e: Any) -> bool:
