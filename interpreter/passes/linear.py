@@ -18,8 +18,28 @@ def _number(e: x.Expr) -> TypeGuard[x.Const]:
     return isinstance(e, x.Const) and isinstance(e.value, int) and not isinstance(e.value, bool)
 
 
+# linear(e) by id(e), e kept alive with it: folding works bottom up, so each level of a long sum
+# asks again for the form of the sum below it (without this, the work grows with the square of
+# its length). Emptied when it grows large.
+_FORMS: dict = {}
+_FORMS_KEPT = 50_000
+
+
 def linear(e: x.Expr) -> Optional[Linear]:
     """e as a linear form, or None when it is not integer arithmetic over terms."""
+    if e.__class__ is not x.Binary:
+        return _linear(e)
+    found = _FORMS.get(id(e))
+    if found is not None and found[0] is e:
+        return found[1]
+    form = _linear(e)
+    if len(_FORMS) >= _FORMS_KEPT:
+        _FORMS.clear()
+    _FORMS[id(e)] = (e, form)
+    return form
+
+
+def _linear(e: x.Expr) -> Optional[Linear]:
     if _number(e):
         return ((), e.value)
     if isinstance(e, x.Binary) and e.op in ("+", "-"):
@@ -50,10 +70,17 @@ def linear(e: x.Expr) -> Optional[Linear]:
 
 
 def _combine(a: Linear, b: Linear, sign: int) -> Linear:
-    terms = dict(a[0])
+    # The terms are few, and may be large (a sum, a read through a read): found by equality in a
+    # list, not hashed (a node's hash walks all of it, at every level of a long sum).
+    terms = list(a[0])
     for term, c in b[0]:
-        terms[term] = terms.get(term, 0) + sign * c
-    return (tuple((t, c) for t, c in terms.items() if c), a[1] + sign * b[1])
+        for i, (t, k) in enumerate(terms):
+            if t is term or t == term:
+                terms[i] = (t, k + sign * c)
+                break
+        else:
+            terms.append((term, sign * c))
+    return (tuple((t, c) for t, c in terms if c), a[1] + sign * b[1])
 
 
 def _scale(a: Linear, k: int) -> Linear:
