@@ -1,4 +1,5 @@
-"""Data the state keeps that follows from its other data: zone counts and board groups' nodes.
+"""Data the state keeps that follows from its other data: zone counts, board groups' nodes, and
+per-kind totals and neighbour counts of zones (passes/kinds.py).
 
 Compiled code keeps them up to date as it moves pieces and merges nodes (so reading them costs
 one slot); code that edits a state from outside (a scenario's position, a redeal, a saved state
@@ -27,6 +28,31 @@ def refresh(layout: Layout, data: list) -> None:
         for root, nodes in groups.items():
             data[board.members + root - board.low] = tuple(nodes)
         data[board.group_list] = tuple(groups)
+    for table in layout.kind_totals:
+        zone = layout.zones[table.zone]
+        totals = [0] * (table.groups * table.kinds)
+        by = layout.vars[table.by].base if table.by is not None else -1
+        for i in range(zone.instances):
+            start = zone.base + i * zone.width
+            row = (data[by + i] - table.low) * table.kinds if by >= 0 else 0
+            for k in range(table.kinds):
+                totals[row + k] += data[start + k]
+        data[table.base:table.base + len(totals)] = totals
+    for counts in layout.neighbour_counts:
+        zone, board = layout.zones[counts.zone], layout.boards[counts.board]
+        for i, near in enumerate(board.adjacency):
+            for k in range(counts.kinds):
+                data[counts.base + i * counts.kinds + k] = sum(
+                    1 for y in near if data[zone.base + (y - board.low) * zone.width + k] > 0)
+    for bits in layout.node_bits:
+        zone, size = layout.zones[bits.zone], layout.boards[bits.board].size
+        data[bits.empty] = sum(1 << i for i in range(size) if data[zone.totals + i] == 0)
+        for k in range(bits.kinds):
+            data[bits.held + k] = sum(1 << i for i in range(size) if data[zone.base + i * zone.width + k] > 0)
+        if bits.near >= 0:
+            counts = next(c for c in layout.neighbour_counts if c.zone == bits.zone)
+            for k in range(bits.kinds):
+                data[bits.near + k] = sum(1 << i for i in range(size) if data[counts.base + i * counts.kinds + k])
 
 
 def check(layout: Layout, data: list) -> list[str]:
@@ -47,4 +73,18 @@ def check(layout: Layout, data: list) -> list[str]:
                 wrong.append(f"the nodes kept for group {root} of board '{board.name}'")
         if data[board.group_list] != fresh[board.group_list]:
             wrong.append(f"the groups kept for board '{board.name}'")
+    for table in layout.kind_totals:
+        end = table.base + table.groups * table.kinds
+        if data[table.base:end] != fresh[table.base:end]:
+            by = f" by '{table.by}'" if table.by is not None else ""
+            wrong.append(f"the totals per kind kept for zone '{table.zone}'{by}")
+    for counts in layout.neighbour_counts:
+        end = counts.base + layout.boards[counts.board].size * counts.kinds
+        if data[counts.base:end] != fresh[counts.base:end]:
+            wrong.append(f"the neighbours' pieces kept for zone '{counts.zone}'")
+    for bits in layout.node_bits:
+        slots = [bits.empty] + [bits.held + k for k in range(bits.kinds)] + \
+            [bits.near + k for k in range(bits.kinds) if bits.near >= 0]
+        if any(data[slot] != fresh[slot] for slot in slots):
+            wrong.append(f"the sets of nodes kept for zone '{bits.zone}'")
     return wrong

@@ -451,13 +451,15 @@ class Game(ResearchFacilities):
         found = self._snippets.get(key)
         if found is None:
             nodes = check_snippet(self.program, text, params, statements, path, line, column)
-            found = self._guarded(self.compiled.compile_snippet(self.program, nodes, params, statements))
+            found = self._guarded(self.compiled.compile_snippet(self.program, nodes, params, statements),
+                                  statements and bool(self.compiled.layout.kind_totals))
             self._snippets[key] = found
         return found
 
-    def _guarded(self, fn):
+    def _guarded(self, fn, refreshed: bool = False):
         """A compiled snippet whose errors are the rules' (placed), and whose `end game` ends
-        the game as in play."""
+        the game as in play. `refreshed`: statements after which the kept totals are worked out
+        anew (a snippet's writes keep them only where passes/kinds.py recognises the write)."""
         compiled = self.compiled
 
         def guarded(S: State, *values):
@@ -470,6 +472,9 @@ class Game(ResearchFacilities):
                 raise
             except RULES_FAULTS as err:
                 raise rules_error(compiled, err) from None
+            finally:
+                if refreshed:
+                    self.refresh(S)
         return guarded
 
     def zone_snippet(self, text: str, params: dict, path: str = "<snippet>", line: int = 1, column: int = 1):

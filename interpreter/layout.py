@@ -4,7 +4,7 @@ Built once per game and options; the state itself is only the list of numbers th
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Optional
 
 from rulebook.dsl import nodes as n
@@ -59,6 +59,7 @@ class VarLayout:
     base: int
     dims: tuple
     holds_list: bool
+    visibility: str = "public"
 
     @property
     def instances(self) -> int:
@@ -206,6 +207,54 @@ def ports_board(name: str, grid: BoardLayout, side_names: tuple, lane_names: tup
                        ports=geometry)
 
 
+@dataclass(frozen=True)
+class KindTotals:
+    """Kept by the compiler (passes/kinds.py): how many pieces of each kind the instances of a
+    zone over one index hold together — all of them (`by` None), or grouped by the value of a
+    variable over the same index (`by` its name; values low .. low+groups-1). The count of kind
+    k in group g is at base + (g - low) * kinds + k."""
+
+    zone: str
+    by: Optional[str]
+    base: int
+    groups: int
+    low: int
+    kinds: int
+
+    def slot(self, group: int, kind: int) -> int:
+        return self.base + (group - self.low) * self.kinds + kind
+
+
+@dataclass(frozen=True)
+class NeighbourCounts:
+    """Kept by the compiler (passes/kinds.py): for a zone over a board's nodes, per node and kind,
+    how many of the node's neighbours hold a piece of that kind — at base + (node - low) * kinds
+    + kind, laid out like the zone itself."""
+
+    zone: str
+    board: str
+    base: int
+    kinds: int
+
+
+@dataclass(frozen=True)
+class NodeBits:
+    """Kept by the compiler (passes/kinds.py): sets of a board's nodes as bits (bit i: node
+    low + i) for a zone over the board — at `empty`, the nodes whose instance holds nothing; at
+    held + kind, the nodes holding that kind; at near + kind (when the zone keeps neighbour
+    counts, else -1), the nodes with a neighbour holding that kind."""
+
+    zone: str
+    board: str
+    empty: int
+    held: int
+    near: int
+    kinds: int
+
+
+MAX_BIT_NODES = 62  # a set of nodes kept as bits fits a 64-bit number (the native back-end's)
+
+
 @dataclass
 class Layout:
     """Slots of the flat state list for every zone, variable and board."""
@@ -215,6 +264,15 @@ class Layout:
     vars: dict[str, VarLayout] = field(default_factory=dict)
     boards: dict[str, BoardLayout] = field(default_factory=dict)
     list_slots: list[int] = field(default_factory=list)  # slots holding tuples (restored from JSON)
+    kind_totals: list[KindTotals] = field(default_factory=list)
+    neighbour_counts: list[NeighbourCounts] = field(default_factory=list)
+    node_bits: list[NodeBits] = field(default_factory=list)
+
+    def copy(self) -> "Layout":
+        """A layout of its own (the passes never change the one the lowering made)."""
+        boards = {name: replace(b) for name, b in self.boards.items()}
+        return Layout(self.size, dict(self.zones), dict(self.vars), boards, list(self.list_slots),
+                      list(self.kind_totals), list(self.neighbour_counts), list(self.node_bits))
 
     def allocate(self, count: int) -> int:
         base = self.size
@@ -238,7 +296,7 @@ class Layout:
         instances = 1
         for d in dims:
             instances *= d.size
-        var = VarLayout(decl.name, self.allocate(instances), dims, holds_list)
+        var = VarLayout(decl.name, self.allocate(instances), dims, holds_list, decl.visibility)
         if holds_list:
             self.list_slots.extend(range(var.base, var.base + instances))
         self.vars[decl.name] = var

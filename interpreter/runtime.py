@@ -306,6 +306,27 @@ def merge(D: list, roots: int, nodes: tuple, low: int, a: int, b: int, span: Opt
     return new
 
 
+_BYTE_NODES: dict = {}  # low -> per byte j of a set of nodes, per value of that byte: its nodes
+
+
+def nodes_of_bits(low: int, bits: int) -> tuple:
+    """The nodes low + i, in order, for each bit i set in bits (a set of nodes kept as bits):
+    a byte at a time, each byte's nodes looked up (as many steps for a full set as a sparse one)."""
+    table = _BYTE_NODES.get(low)
+    if table is None:
+        table = _BYTE_NODES[low] = [[tuple(low + 8 * j + i for i in range(8) if byte >> i & 1) for byte in range(256)]
+                                    for j in range(8)]
+    out: tuple = ()
+    j = 0
+    while bits:
+        byte = bits & 255
+        if byte:
+            out += table[j][byte]
+        bits >>= 8
+        j += 1
+    return out
+
+
 def merge_kept(D: list, roots: int, nodes: tuple, low: int, a: int, b: int, members: int, group_list: int,
                span: Optional[Span] = None) -> int:
     """merge, keeping each group's nodes (at members) and the list of groups (at group_list)."""

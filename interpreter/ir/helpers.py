@@ -74,4 +74,7 @@ HELPERS: dict[str, HelperSpec] = {
     "max": HelperSpec(("values",), doc="the largest of the arguments"),
     "abs": HelperSpec(("value",), doc="the absolute value"),
     "join": HelperSpec(("texts", "separator"), doc="the texts joined by separator"),
+    # sets of a board's nodes kept as bits (passes/kinds.py): bit i stands for node low + i
+    "common_bits": HelperSpec(("a", "b", "c"), doc="the bits set in all three numbers (a & b & c)"),
+    "nodes_of_bits": HelperSpec(("low", "bits"), doc="the nodes low + i for the bits i set in bits, in order"),
 }

@@ -122,6 +122,31 @@ def _rebuild_value(value: Any, fn: Callable[[Any], Any]) -> Any:
     return value
 
 
+def replace_top_down(node: Any, fn: Callable[[Any], Any]) -> Any:
+    """node with fn applied top down: where fn gives a new node, that node stands (its parts are
+    not visited); elsewhere the parts are visited in turn. (fn sees the nodes as they are, so a
+    map keyed by their ids still finds them.)"""
+    new = fn(node)
+    if new is not node:
+        return new
+    changes = {}
+    for name in _names(node):
+        value = getattr(node, name)
+        made = _replaced_in(value, fn)
+        if made is not value:
+            changes[name] = made
+    return replace(node, **changes) if changes else node
+
+
+def _replaced_in(value: Any, fn: Callable[[Any], Any]) -> Any:
+    if _is_node(value):
+        return replace_top_down(value, fn)
+    if value.__class__ is tuple and value:
+        out = tuple(_replaced_in(item, fn) for item in value)
+        return out if any(a is not b for a, b in zip(out, value)) else value
+    return value
+
+
 def rebuild_body(body: tuple, fn: Callable[[Any], Any]) -> tuple:
     """A tuple of statements, each rebuilt (a statement may become several, or none)."""
     return _rebuild_value(body, fn) if body else body

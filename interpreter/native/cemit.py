@@ -247,6 +247,8 @@ HELPERS: dict[str, Callable] = {
     "merge_kept": lambda a, e:
         f"merge_kept(S, D, {a[0]}, {_size(e.args[1])}, {a[2]}, {a[3]}, {a[4]}, {a[5]}, {a[6]})",
     "abs": lambda a, e: f"llabs({a[0]})",
+    "common_bits": lambda a, e: f"(({a[0]}) & ({a[1]}) & ({a[2]}))",
+    "nodes_of_bits": lambda a, e: f"lnodes_of_bits(S, {a[0]}, {a[1]})",
 }
 
 

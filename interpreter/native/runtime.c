@@ -293,6 +293,14 @@ static void shuffle(St *S, i64 *D, i64 slot) {
     }
 }
 
+/* a set of a board's nodes kept as bits (bit i: node low + i), as the list of its nodes in order */
+static List lnodes_of_bits(St *S, i64 low, i64 bits) {
+    i64 *out = lnew(S);
+    for (i64 i = 0; bits; i++, bits = (i64)((uint64_t)bits >> 1))
+        if (bits & 1) lpush(S, out, low + i);
+    return out;
+}
+
 static List lreversed(St *S, List l) {
     i64 *out = lnew(S);
     for (i64 i = l[0]; i >= 1; i--) lpush(S, out, l[i]);

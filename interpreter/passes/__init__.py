@@ -1,9 +1,10 @@
 """Optimising passes over the compiled form: each takes a GameIR and gives a better one.
 
 The order: fold what the options decide; drop the standing actions and modifiers nothing
-reachable can use; then inline and fold again, a few rounds (each round exposes the next);
-then unroll what runs over short fixed lists; count the step budget of fixed loops once per loop;
-keep merging boards' groups in the state; see through temporaries holding addresses; drop the
+reachable can use; then inline and fold again, a few rounds (each round exposes the next); keep
+per-kind data of zones the rules add up or look through (kinds: totals, neighbour counts, sets of
+nodes); then unroll what runs over short fixed lists; count the step budget of fixed loops once
+per loop; keep merging boards' groups in the state; see through temporaries holding addresses; drop the
 step-budget ticks no runaway can pass; hoist what comprehensions read the same way for every
 element; last, make once the reads of the state a statement makes more than once.
 """
@@ -15,6 +16,7 @@ from .frames import inline_frames
 from .groups import keep_groups
 from .hoist import hoist_game
 from .inline import inline_game
+from .kinds import keep_kind_data
 from .propagate import propagate_game
 from .idle_ticks import drop_idle_ticks
 from .share import share_game
@@ -25,7 +27,8 @@ from .unroll import unroll_game
 INLINE_ROUNDS = 3
 
 
-PASSES = ("fold", "reach", "inline", "frames", "unroll", "ticks", "groups", "propagate", "idle_ticks", "hoist", "share")
+PASSES = ("fold", "reach", "inline", "frames", "kinds", "unroll", "ticks", "groups", "propagate", "idle_ticks", "hoist",
+          "share")
 
 
 def optimise(ir: GameIR, skip: frozenset = frozenset()) -> GameIR:
@@ -43,6 +46,8 @@ def optimise(ir: GameIR, skip: frozenset = frozenset()) -> GameIR:
             ir = fold_game(inline_game(ir, guarded), memo)
     if "frames" not in skip:
         ir = fold_game(inline_frames(ir), memo)
+    if "kinds" not in skip:
+        ir = fold_game(keep_kind_data(ir), memo)
     if "unroll" not in skip:
         ir = fold_game(unroll_game(ir), memo)
     if "ticks" not in skip:
@@ -66,5 +71,8 @@ def optimise_snippet(ir: GameIR, fn):
     from ..ir.walk import rebuild_body
     from .fold import fold_function
     from .groups import kept_groups_reads
+    from .kinds import keep_snippet_writes
     fn = fold_function(fn)
-    return replace(fn, body=rebuild_body(fn.body, kept_groups_reads(ir.layout)))
+    locals_ = list(fn.locals)
+    body = keep_snippet_writes(ir.layout, rebuild_body(fn.body, kept_groups_reads(ir.layout)), locals_)
+    return replace(fn, body=body, locals=tuple(locals_))

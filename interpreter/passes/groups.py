@@ -23,7 +23,7 @@ def keep_groups(ir: GameIR) -> GameIR:
     boards = {b.roots: b for b in ir.layout.boards.values() if b.roots >= 0 and b.members < 0}
     if not boards:
         return ir
-    layout = _copy(ir.layout)
+    layout = ir.layout.copy()
     types, initial = list(ir.slot_types), list(ir.initial)
     for board in layout.boards.values():
         if board.roots not in boards:
@@ -77,10 +77,3 @@ def _plus(k: int, e: x.Expr) -> x.Expr:
     if isinstance(e, x.Const):
         return x.Const(e.value + k, type=SLOT)
     return x.Binary("+", e, x.Const(k, type=SLOT), type=SLOT) if k else e
-
-
-def _copy(layout: Layout) -> Layout:
-    """A layout of its own (the passes never change the one the lowering made)."""
-    boards = {name: replace(b) for name, b in layout.boards.items()}
-    return Layout(layout.size, dict(layout.zones), dict(layout.vars), boards, list(layout.list_slots))
-

@@ -225,6 +225,7 @@ _INLINE: dict[str, Callable] = {
     "min": lambda e, args, env: f"min({', '.join(args)})",
     "max": lambda e, args, env: f"max({', '.join(args)})",
     "abs": lambda e, args, env: f"abs({args[0]})",
+    "common_bits": lambda e, args, env: f"({args[0]} & {args[1]} & {args[2]})",
     "reversed": lambda e, args, env: f"tuple(reversed({args[0]}))",
     "top": lambda e, args, env: f"top({args[0]})",
     "join": lambda e, args, env: f"{args[1]}.join({args[0]})",

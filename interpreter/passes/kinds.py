@@ -1,0 +1,320 @@
+"""Data the state keeps about a zone's pieces per kind, so that reading it is one slot.
+
+For a zone over one index (a board's nodes, the players), rules often ask
+- how many pieces of kind k all its instances hold, or whether any holds one:
+  `sum(Z[i][k] for i in …)`, `any(Z[i][k] > 0 for i in …)`;
+- the same over the instances where a variable over the same index has value g:
+  `sum(Z[i][k] for i in … where V[i] == g)`;
+- whether a node's neighbours hold a piece of kind k: `any(Z[y][k] > 0 for y in neighbours(x))`;
+- the nodes of a board where the instance is empty, holds kind k, or is next to one holding k,
+  and perhaps where something fixed holds (`[x for x in nodes(B) where count(Z[x]) == 0 and …]`).
+Each visits many instances, at every decision. This pass finds those reads and adds to the state
+what answers them (layout.KindTotals, layout.NeighbourCounts, layout.NodeBits: sets of nodes as
+bits, for boards of up to MAX_BIT_NODES nodes); the code that writes the zone or the variable
+keeps it up to date (kept_writes.py); each read becomes one slot (a set of nodes: the bits the
+sets share, listed). Only public zones
+and variables are followed (a view shows the kept data as it is), and only when every write of
+them is one the writes' rewrite recognises.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Optional
+
+from ..ir import exprs as x
+from ..ir.program import GameIR
+from ..ir.types import BOOL, COUNT, INT, SLOT, Int
+from ..ir.walk import rebuild, replace_top_down, walk, walk_all
+from ..layout import MAX_BIT_NODES, KindTotals, Layout, NeighbourCounts, NodeBits
+from .fold import fold_node, map_code
+from .kept_writes import Keeper, Unkept, folded, is_number, linear, plus, times
+
+MAX_KINDS = 16  # a write to V moves an instance's pieces kind by kind, written out
+MAX_GROUPS = 16
+
+
+def keep_kind_data(ir: GameIR) -> GameIR:
+    reads = _reads(ir)
+    refused: set = set()
+    while True:
+        wanted = [m for m in reads.values() if m[1].name not in refused and (m[0] != "total" or m[2] not in refused)]
+        if not wanted:
+            return ir
+        layout = ir.layout.copy()
+        initial = list(ir.initial)
+        for zone_name, by in sorted({(m[1].name, m[2]) for m in wanted if m[0] == "total"},
+                                    key=lambda p: (p[0], p[1] or "")):
+            zone = layout.zones[zone_name]
+            var_type = ir.slot_types[layout.vars[by].base] if by is not None else None
+            groups, low = (var_type.size, var_type.low) if var_type is not None else (1, 0)
+            layout.kind_totals.append(KindTotals(zone_name, by, layout.allocate(groups * zone.kinds), groups, low,
+                                                 zone.kinds))
+        for zone_name in sorted({m[1].name for m in wanted if m[0] == "near" or
+                                 m[0] == "nodes" and any(test[0] == "near" for test in m[2])}):
+            zone = layout.zones[zone_name]
+            board = layout.boards[zone.dims[0].board]
+            layout.neighbour_counts.append(NeighbourCounts(zone_name, board.name,
+                                                           layout.allocate(board.size * zone.kinds), zone.kinds))
+        initial += [0] * (layout.size - len(initial))
+        types = list(ir.slot_types) + [COUNT] * (layout.size - len(ir.slot_types))
+        for zone_name in sorted({m[1].name for m in wanted if m[0] == "nodes"}):
+            zone = layout.zones[zone_name]
+            board = layout.boards[zone.dims[0].board]
+            counted = any(c.zone == zone_name for c in layout.neighbour_counts)
+            bits = NodeBits(zone_name, board.name, layout.allocate(1), layout.allocate(zone.kinds),
+                            layout.allocate(zone.kinds) if counted else -1, zone.kinds)
+            layout.node_bits.append(bits)
+            initial += [(1 << board.size) - 1] + [0] * (layout.size - len(initial) - 1)  # every node empty at first
+            types += [INT] * (layout.size - len(types))
+        try:
+            mapped = _rewritten(ir, Keeper(layout), reads)
+        except Unkept as unkept:
+            refused.add(unkept.name)
+            continue
+        return replace(mapped, layout=layout, slot_types=tuple(types), initial=tuple(initial))
+
+
+def keep_snippet_writes(layout: Layout, body: tuple, locals_: list) -> tuple:
+    """A snippet's statements keeping the game's kept data as they move pieces (unchanged where
+    they cannot: the engine works the kept data out anew after a snippet's statements)."""
+    if not layout.kind_totals and not layout.neighbour_counts and not layout.node_bits:
+        return body
+    try:
+        return Keeper(layout, locals_).body(body)
+    except Unkept:
+        return body
+
+
+# ---------------------------------------------------------------- reads
+def _reads(ir: GameIR) -> dict:
+    """id of each comprehension kept data would answer → ("total", zone, by, kind, group) or
+    ("near", zone, kind, node index from 0)."""
+    found = {}
+    roots = tuple(f.body for f in ir.functions) + tuple((i.body, i.end) for b in ir.blocks for i in b.instrs) + \
+        tuple((b.domain, b.condition) for site in ir.sites + ir.actions for c in site.choices for b in c.bindings)
+    for node in walk_all(roots):
+        if isinstance(node, x.Comp):
+            match = _match(ir, node)
+            if match is not None:
+                found[id(node)] = match
+    return found
+
+
+def _match(ir: GameIR, e: x.Comp) -> Optional[tuple]:
+    if e.hoisted:
+        return None
+    return _total_or_near(ir, e) or _node_set(ir, e)
+
+
+def _total_or_near(ir: GameIR, e: x.Comp) -> Optional[tuple]:
+    if e.form == "sum" and isinstance(e.element, x.Load):
+        addr = e.element.addr
+    elif e.form == "any" and isinstance(e.element, x.Binary) and e.element.op == ">" and \
+            isinstance(e.element.left, x.Load) and is_number(e.element.right, 0):
+        addr = e.element.left.addr
+    else:
+        return None
+    found = _piece_of(ir, addr, e.var)
+    if found is None:
+        return None
+    zone, kind = found
+    d = zone.dims[0]
+    if isinstance(e.domain, x.Const) and isinstance(e.domain.value, tuple):
+        items = e.domain.value
+        if len(items) != d.size or set(items) != set(range(d.low, d.low + d.size)):
+            return None
+        if e.cond is None:
+            return "total", zone, None, kind, None
+        grouped = _grouping(ir, e, d)
+        return None if grouped is None else ("total", zone, grouped[0], kind, grouped[1])
+    if e.form == "any" and e.cond is None and isinstance(e.domain, x.Index) and d.board is not None:
+        board = ir.layout.boards[d.board]
+        if isinstance(e.domain.seq, x.Const) and e.domain.seq.value == board.adjacency and board.edges < 0:
+            return "near", zone, kind, e.domain.index
+    return None
+
+
+def _node_set(ir: GameIR, e: x.Comp) -> Optional[tuple]:
+    """("nodes", zone, tests, fixed bits) when e lists (or asks whether there is) a board's nodes
+    where the zone's instance is empty, or a neighbour holds a kind, and maybe something fixed
+    for each node: an intersection of sets of nodes the state can keep as bits."""
+    if not (isinstance(e.domain, x.Const) and isinstance(e.domain.value, tuple)) or \
+            not 0 < len(e.domain.value) <= MAX_BIT_NODES:
+        return None
+    if e.form == "list" and isinstance(e.element, x.Local) and e.element.slot == e.var and e.cond is not None:
+        cond = e.cond
+    elif e.form == "any" and e.cond is None:
+        cond = e.element
+    else:
+        return None
+    items = cond.items if isinstance(cond, x.Logic) and cond.op == "and" else (cond,)
+    zones, tests, fixed = set(), [], None
+    for item in items:
+        test = _node_test(ir, item, e.var)
+        if test is None:
+            mask = _fixed_bits(item, e.var, e.domain.value)
+            if mask is None:
+                return None
+            fixed = mask if fixed is None else fixed & mask
+            continue
+        zones.add(test[0].name)
+        tests.append(test)
+    if len(zones) != 1:
+        return None
+    zone = tests[0][0]
+    board = ir.layout.boards.get(zone.dims[0].board or "")
+    if board is None or board.size > MAX_BIT_NODES or e.domain.value != tuple(range(board.low, board.low + board.size)):
+        return None
+    return "nodes", zone, tuple(t[1:] for t in tests), fixed
+
+
+def _node_test(ir: GameIR, item, var: int) -> Optional[tuple]:
+    """(zone, "empty") for `count(Z[x]) == 0`, (zone, "held", kind) for `Z[x][k] > 0`, (zone,
+    "near", kind) for `any(Z[y][k] > 0 for y in neighbours(x))`, x the comprehension's node."""
+    if isinstance(item, x.Binary) and item.op == ">" and is_number(item.right, 0) and isinstance(item.left, x.Load):
+        found = _piece_of(ir, item.left.addr, var)
+        if found is not None and found[0].dims[0].board is not None:
+            return found[0], "held", found[1]
+    if isinstance(item, x.Binary) and item.op == "==" and is_number(item.right, 0) and isinstance(item.left, x.Load):
+        const, terms = linear(item.left.addr)
+        if len(terms) == 1 and terms[0][0] == 1 and isinstance(terms[0][1], x.Local) and terms[0][1].slot == var:
+            for zone in ir.layout.zones.values():
+                if zone.totals >= 0 and len(zone.dims) == 1 and zone.dims[0].board is not None and \
+                        zone.visibility == "public" and const == zone.totals - zone.dims[0].low:
+                    return zone, "empty"
+    if isinstance(item, x.Comp):
+        near = _total_or_near(ir, item)
+        if near is not None and near[0] == "near":
+            _, zone, kind, index = near
+            const, terms = linear(index)
+            if len(terms) == 1 and terms[0] == (1, x.Local(var, type=terms[0][1].type)) and \
+                    const == -zone.dims[0].low:
+                return zone, "near", kind
+    return None
+
+
+def _fixed_bits(item, var: int, nodes: tuple) -> Optional[int]:
+    """The bits of the nodes for which item, worked out with the node in place of var, is true —
+    when it is fixed for every node (before play), else None."""
+    def put(node):
+        def change(n):
+            if isinstance(n, x.Local) and n.slot == var:
+                return x.Const(node, type=n.type)
+            return fold_node(n)
+        return rebuild(item, change)
+    mask = 0
+    for i, node in enumerate(nodes):
+        value = put(node)
+        if not (isinstance(value, x.Const) and isinstance(value.value, bool)):
+            return None
+        mask |= value.value << i
+    return mask
+
+
+def _piece_of(ir: GameIR, addr, var: int) -> Optional[tuple]:
+    """(zone, kind) when addr is the slot of kind's pieces in the instance `var` names, of a
+    public multiset zone over one index."""
+    const, terms = linear(addr)
+    bound = [(c, t) for c, t in terms if _reads_local(t, var)]
+    kinds = [(c, t) for c, t in terms if not _reads_local(t, var)]
+    if len(bound) != 1 or not isinstance(bound[0][1], x.Local) or len(kinds) > 1:
+        return None
+    width = bound[0][0]
+    for zone in ir.layout.zones.values():
+        if zone.ordered or len(zone.dims) != 1 or zone.width != width or zone.visibility != "public" \
+                or zone.kinds > MAX_KINDS or zone.totals < 0:
+            continue
+        k = const - (zone.base - zone.dims[0].low * width)
+        if kinds:
+            coef, term = kinds[0]
+            if coef == 1 and k == 0 and isinstance(term.type, Int) and term.type.contains(0, zone.kinds):
+                return zone, term
+        elif 0 <= k < zone.kinds:
+            return zone, x.Const(k, type=INT)
+    return None
+
+
+def _grouping(ir: GameIR, e: x.Comp, d) -> Optional[tuple]:
+    """(variable name, group) when e's condition is `V[i] == g`, V a public variable over the same
+    index whose values (and g's) lie in a known small range."""
+    cond = e.cond
+    if not isinstance(cond, x.Binary) or cond.op != "==":
+        return None
+    for read, group in ((cond.left, cond.right), (cond.right, cond.left)):
+        if not isinstance(read, x.Load) or _reads_local(group, e.var):
+            continue
+        const, terms = linear(read.addr)
+        if len(terms) != 1 or terms[0][0] != 1 or not isinstance(terms[0][1], x.Local) or terms[0][1].slot != e.var:
+            continue
+        for name, var in ir.layout.vars.items():
+            if var.base != const + d.low or len(var.dims) != 1 or var.holds_list or var.visibility != "public":
+                continue
+            vd, t = var.dims[0], ir.slot_types[var.base]
+            if (vd.low, vd.size) != (d.low, d.size) or not isinstance(t, Int) or t.low is None or t.size is None \
+                    or t.size > MAX_GROUPS:
+                continue
+            if isinstance(group.type, Int) and group.type.contains(t.low, t.size):
+                return name, group
+    return None
+
+
+def _reads_local(e, slot: int) -> bool:
+    return any(isinstance(n, x.Local) and n.slot == slot for n in walk(e))
+
+
+# ---------------------------------------------------------------- the rewrite
+def _rewritten(ir: GameIR, keeper: Keeper, reads: dict) -> GameIR:
+    layout = keeper.layout
+
+    def read(node):
+        match = reads.get(id(node)) if isinstance(node, x.Comp) else None
+        if match is None:
+            return node
+        if match[0] == "nodes":
+            return _kept_nodes(layout, node, match)
+        if match[0] == "total":
+            _, zone, by, kind, group = match
+            table = next(t for t in layout.kind_totals if t.zone == zone.name and t.by == by)
+            at = plus(x.Const(table.base, type=SLOT), kind)
+            if group is not None:
+                at = plus(at, times(plus(group, x.Const(-table.low, type=INT)), table.kinds))
+        else:
+            _, zone, kind, index = match
+            counts = next(c for c in layout.neighbour_counts if c.zone == zone.name)
+            at = plus(plus(times(index, counts.kinds), kind), x.Const(counts.base, type=SLOT))
+        kept = x.Load(folded(at), type=COUNT)
+        return kept if node.form == "sum" else x.Binary(">", kept, x.Const(0, type=INT), type=BOOL)
+
+    def expr(e):
+        return replace_top_down(e, read)  # the outermost read first: its id is the one _reads saw
+
+    def on_function(i, fn):
+        keeper.locals = list(fn.locals)
+        body = keeper.body(tuple(expr(st) for st in fn.body))
+        return replace(fn, body=body, locals=tuple(keeper.locals))
+
+    def on_block(i, block):
+        keeper.locals = list(block.locals)
+        instrs = tuple(replace(ins, body=keeper.body(tuple(expr(st) for st in ins.body)), end=expr(ins.end))
+                       for ins in block.instrs)
+        return replace(block, instrs=instrs, locals=tuple(keeper.locals)), expr
+    return map_code(ir, on_function, on_block)
+
+
+def _kept_nodes(layout: Layout, e: x.Comp, match: tuple) -> x.Expr:
+    """The nodes e lists (or whether there is one), from the sets kept as bits."""
+    _, zone, tests, fixed = match
+    bits = next(b for b in layout.node_bits if b.zone == zone.name)
+    sets: list[x.Expr] = [x.Load(x.Const(bits.empty, type=SLOT), type=INT) if test[0] == "empty" else
+            x.Load(folded(plus(x.Const(bits.held if test[0] == "held" else bits.near, type=SLOT), test[1])),
+                   type=INT) for test in tests]
+    if fixed is not None:
+        sets.append(x.Const(fixed, type=INT))
+    every = x.Const(-1, type=INT)
+    common: x.Expr = sets[0]
+    for i in range(1, len(sets), 2):
+        common = x.Helper("common_bits", (common, sets[i], sets[i + 1] if i + 1 < len(sets) else every), type=INT)
+    if e.form == "any":
+        return x.Binary("!=", common, x.Const(0, type=INT), type=BOOL)
+    low = layout.boards[bits.board].low
+    return x.Helper("nodes_of_bits", (x.Const(low, type=INT), common), type=e.type)
