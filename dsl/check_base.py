@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Optional
 
 from . import nodes as n
+from .node_exprs import walk as walk  # the checks import it from here
 from .errors import Diagnostic, did_you_mean
 from .program import Program, Symbol
 from .tables import Table
@@ -178,20 +179,6 @@ class CheckerBase:
 
     def need(self, e: n.Node, scope: Scope, wanted: Type, what: str) -> Type:
         raise NotImplementedError  # ExpressionChecks: e, where a value of `wanted` is expected
-
-
-def walk(node: "n.Node | tuple"):
-    """The node and every node inside it (statements in blocks, branches of an if, …)."""
-    stack = [node]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, tuple):
-            stack.extend(reversed(item))
-            continue
-        if not isinstance(item, n.Node):
-            continue
-        yield item
-        stack.extend(reversed([getattr(item, name) for name in type(item).__dataclass_fields__]))
 
 
 def root_name(e: "n.Node") -> str:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional, Union
+from typing import Iterator, Optional, Union
 
 
 @dataclass(frozen=True)
@@ -25,6 +25,21 @@ NOWHERE = Span("<builtin>", 0, 0)
 @dataclass(frozen=True)
 class Node:
     span: Span = field(compare=False, repr=False)
+
+
+def walk(node: "Node | tuple") -> Iterator[Node]:
+    """The node and every node inside it (statements in blocks, branches of an if, expressions),
+    depth first, in source order: for the checker's and the engine's analyses of the rules."""
+    stack: list = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, tuple):
+            stack.extend(reversed(item))
+            continue
+        if not isinstance(item, Node):
+            continue
+        yield item
+        stack.extend(reversed([getattr(item, name) for name in type(item).__dataclass_fields__]))
 
 
 # ---------------------------------------------------------------- types

@@ -1,27 +1,11 @@
 """Every node of a checked program's statements, in source order: for analyses that read the rules."""
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
-from typing import Iterator
 
 from rulebook.dsl import nodes as n
+from rulebook.dsl.node_exprs import walk as walk  # the engine's analyses import it from here
 from rulebook.dsl.program import Program
-
-
-def walk(node) -> Iterator[n.Node]:
-    """The node and every node inside it (statements and expressions), depth first."""
-    stack = [node]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, tuple):
-            stack.extend(reversed(item))
-            continue
-        if not isinstance(item, n.Node):
-            continue
-        yield item
-        children = [getattr(item, f.name) for f in dataclasses.fields(item) if f.name != "span"]
-        stack.extend(reversed([c for c in children if isinstance(c, (n.Node, tuple))]))
 
 
 def statement_roots(program: Program) -> list:
