@@ -164,13 +164,3 @@ def renumber(node: Any, slot: Callable[[int], int]) -> Any:
             new[name] = tuple((slot(k), v) for k, v in getattr(n, name))
         return replace(n, **new)
     return rebuild(node, change)
-
-
-def slots_used(node: Any) -> Iterator[int]:
-    """Every local slot read or written inside node."""
-    for n in walk(node):
-        for name in SLOT_FIELDS.get(type(n), ()):
-            yield getattr(n, name)
-        for name in PAIR_FIELDS.get(type(n), ()):
-            for k, _ in getattr(n, name):
-                yield k
