@@ -6,7 +6,7 @@ holds a node, a tuple of them, or tuples of pairs (an If's branches, a Comp's ho
 from __future__ import annotations
 
 from dataclasses import fields, replace
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Optional
 
 from . import exprs as x
 from . import stmts as s
@@ -92,9 +92,16 @@ def walk_all(items) -> Iterator[Any]:
             yield from walk_all(item)
 
 
-def rebuild(node: Any, fn: Callable[[Any], Any]) -> Any:
+def rebuild(node: Any, fn: Callable[[Any], Any], memo: Optional[dict] = None) -> Any:
     """node with every part rebuilt first (bottom up), then fn applied to the result; fn gives a
-    node (or, for a statement, a list of statements to splice in its place)."""
+    node (or, for a statement, a list of statements to splice in its place). `memo` (id → (node,
+    result)), for an fn whose result depends on nothing but the node: a part met again, here or
+    in a later call with the same memo, is not rebuilt again (the nodes are kept in it, so their
+    ids stay theirs)."""
+    if memo is not None:
+        found = memo.get(id(node))
+        if found is not None and found[0] is node:
+            return found[1]
     changes = {}
     for name in _names(node):
         value = getattr(node, name)
@@ -103,25 +110,28 @@ def rebuild(node: Any, fn: Callable[[Any], Any]) -> Any:
                 continue
         elif not _is_node(value):
             continue
-        new = _rebuild_value(value, fn)
+        new = _rebuild_value(value, fn, memo)
         if new is not value:
             changes[name] = new
     made = replace(node, **changes) if changes else node
-    return fn(made)
+    result = fn(made)
+    if memo is not None:
+        memo[id(node)] = (node, result)
+    return result
 
 
-def _rebuild_value(value: Any, fn: Callable[[Any], Any]) -> Any:
+def _rebuild_value(value: Any, fn: Callable[[Any], Any], memo: Optional[dict]) -> Any:
     if value.__class__ is not tuple:
-        return rebuild(value, fn) if _is_node(value) else value
+        return rebuild(value, fn, memo) if _is_node(value) else value
     if not value:
         return value
     out: list = []
     changed = False
     for item in value:
         if item.__class__ is tuple:
-            new = _rebuild_value(item, fn)
+            new = _rebuild_value(item, fn, memo)
         elif _is_node(item):
-            new = rebuild(item, fn)
+            new = rebuild(item, fn, memo)
             if new.__class__ is list and isinstance(item, Stmt):  # a statement spliced into several
                 out.extend(new)
                 changed = True
@@ -159,9 +169,9 @@ def _replaced_in(value: Any, fn: Callable[[Any], Any]) -> Any:
     return value
 
 
-def rebuild_body(body: tuple, fn: Callable[[Any], Any]) -> tuple:
+def rebuild_body(body: tuple, fn: Callable[[Any], Any], memo: Optional[dict] = None) -> tuple:
     """A tuple of statements, each rebuilt (a statement may become several, or none)."""
-    return _rebuild_value(body, fn) if body else body
+    return _rebuild_value(body, fn, memo) if body else body
 
 
 def renumber(node: Any, slot: Callable[[int], int]) -> Any:
