@@ -92,6 +92,21 @@ def walk_all(items) -> Iterator[Any]:
             yield from walk_all(item)
 
 
+def walk_statements(items) -> Iterator[Any]:
+    """Every statement in items (statements, or tuples of them) and inside them, parents first —
+    not going into expressions, which hold no statements."""
+    stack: list = []
+    _add_nodes(items, stack)
+    stack.reverse()
+    while stack:
+        n = stack.pop()
+        yield n
+        kids = [kid for kid in _kids(n) if isinstance(kid, Stmt)]
+        if kids:
+            kids.reverse()
+            stack.extend(kids)
+
+
 def rebuild(node: Any, fn: Callable[[Any], Any], memo: Optional[dict] = None) -> Any:
     """node with every part rebuilt first (bottom up), then fn applied to the result; fn gives a
     node (or, for a statement, a list of statements to splice in its place). `memo` (id → (node,
