@@ -243,7 +243,7 @@ def shared(value: Any, memo: dict) -> Any:
     return made
 
 
-def _shared(value: Any, cls: type, memo: dict) -> Any:
+def _shared(value: Any, cls: Any, memo: dict) -> Any:
     if cls is tuple:
         parts: tuple = tuple(shared(v, memo) for v in value)
         rebuilt: Any = parts if any(a is not b for a, b in zip(parts, value)) else value
