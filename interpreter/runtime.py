@@ -488,6 +488,17 @@ def nth_pair(groups: list, r: int) -> tuple:
     raise IndexError(r)
 
 
+def nth_bit_pair(groups: list, r: int, low: int) -> tuple:
+    """nth_pair where each first value's second values are a set of nodes kept as bits (counted
+    with bit_count): only the set r falls in is listed."""
+    for first, bits in groups:
+        n = bits.bit_count()
+        if r < n:
+            return first, nodes_of_bits(low, bits)[r]
+        r -= n
+    raise IndexError(r)
+
+
 def top(items: Sequence):
     return items[-1] if items else None
 
