@@ -120,8 +120,9 @@ def _counted_by_bits(choice: Choice) -> tuple:
     found = _as_bits(second.domain, hoisted)
     if found is None:
         return choice, None
-    # a hoisted value read in place must be read nowhere else (a sampler does not read the label)
-    elsewhere = (first.domain, first.condition, choice.guard, *(v for _, v in choice.hoisted))
+    # a hoisted value read in place must be read nowhere else (a sampler does not read the label),
+    # not even in a test in the domain (what is left of the domain reading it)
+    elsewhere = (found[0], first.domain, first.condition, choice.guard, *(v for _, v in choice.hoisted))
     if any(isinstance(n, x.Local) and n.slot in hoisted for e in elsewhere if e is not None for n in walk(e)):
         return choice, None
     return replace(choice, bindings=(first, replace(second, domain=found[0])),
