@@ -100,10 +100,10 @@ def _as_bits(e: x.Expr, hoisted: dict) -> Optional[tuple]:
         return hoisted.get(e.slot)
     if isinstance(e, (x.Cond, x.OrElse)):
         names = ("then", "other") if isinstance(e, x.Cond) else ("first", "other")
-        parts = [_as_bits(getattr(e, name), hoisted) for name in names]
-        if None in parts or parts[0][1] != parts[1][1]:
+        one, other = (_as_bits(getattr(e, name), hoisted) for name in names)
+        if one is None or other is None or one[1] != other[1]:
             return None
-        return replace(e, type=INT, **{name: part[0] for name, part in zip(names, parts)}), parts[0][1]
+        return replace(e, type=INT, **{names[0]: one[0], names[1]: other[0]}), one[1]
     return None
 
 
