@@ -6,7 +6,7 @@ holds a node, a tuple of them, or tuples of pairs (an If's branches, a Comp's ho
 from __future__ import annotations
 
 from dataclasses import fields, replace
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Optional
 
 from . import exprs as x
 from . import stmts as s
@@ -23,7 +23,11 @@ PAIR_FIELDS: dict = {x.Comp: ("hoisted",), x.BestOf: ("hoisted",)}
 
 
 _NODE_TYPES: dict = {}  # class -> is it a node of the compiled form (worked out once per class)
-_FIELDS: dict = {}  # node class -> its field names (dataclasses.fields is slow in a hot loop)
+_PARTS: dict = {}  # node class -> the names of its fields that can hold nodes (worked out once per class)
+# Fields declared with these types hold no node: numbers, names, spans, types, and a Const's value
+# (data: ints, truth values, texts, none, nested tuples of them). Walking them would only look
+# at every number of every table.
+_LEAF_ANNOTATIONS = frozenset({"int", "str", "bool", "Any", "Type", "Span", "Optional[Span]"})
 
 
 def _is_node(value: Any) -> bool:
@@ -35,30 +39,37 @@ def _is_node(value: Any) -> bool:
 
 
 def _names(node: Any) -> tuple:
+    """The names of node's fields that can hold nodes (dataclasses.fields is slow in a hot loop)."""
     cls = node.__class__
-    found = _FIELDS.get(cls)
+    found = _PARTS.get(cls)
     if found is None:
-        found = _FIELDS[cls] = tuple(f.name for f in fields(node))
+        found = _PARTS[cls] = tuple(f.name for f in fields(node) if str(f.type).split("  #")[0].strip()
+                                    not in _LEAF_ANNOTATIONS)
     return found
+
+
+def _add_nodes(value: Any, out: list) -> None:
+    """Append the nodes in value (a node, or tuples of them and of other things) to out, in order."""
+    if value.__class__ is tuple:
+        for item in value:
+            if item.__class__ is tuple:
+                _add_nodes(item, out)
+            elif _is_node(item):
+                out.append(item)
+    elif _is_node(value):
+        out.append(value)
+
+
+def _kids(node: Any) -> list:
+    out: list = []
+    for name in _names(node):
+        _add_nodes(getattr(node, name), out)
+    return out
 
 
 def children(node: Any) -> Iterator[Any]:
     """Every node directly inside node (through tuples)."""
-    for name in _names(node):
-        value = getattr(node, name)
-        if value.__class__ is tuple:
-            if value:
-                yield from _nodes_in(value)
-        elif _is_node(value):
-            yield value
-
-
-def _nodes_in(value: Any) -> Iterator[Any]:
-    if _is_node(value):
-        yield value
-    elif isinstance(value, tuple):
-        for item in value:
-            yield from _nodes_in(item)
+    return iter(_kids(node))
 
 
 def walk(node: Any) -> Iterator[Any]:
@@ -67,7 +78,7 @@ def walk(node: Any) -> Iterator[Any]:
     while stack:
         n = stack.pop()
         yield n
-        kids = list(children(n))
+        kids = _kids(n)
         if kids:
             kids.reverse()
             stack.extend(kids)
@@ -81,9 +92,16 @@ def walk_all(items) -> Iterator[Any]:
             yield from walk_all(item)
 
 
-def rebuild(node: Any, fn: Callable[[Any], Any]) -> Any:
+def rebuild(node: Any, fn: Callable[[Any], Any], memo: Optional[dict] = None) -> Any:
     """node with every part rebuilt first (bottom up), then fn applied to the result; fn gives a
-    node (or, for a statement, a list of statements to splice in its place)."""
+    node (or, for a statement, a list of statements to splice in its place). `memo` (id → (node,
+    result)), for an fn whose result depends on nothing but the node: a part met again, here or
+    in a later call with the same memo, is not rebuilt again (the nodes are kept in it, so their
+    ids stay theirs)."""
+    if memo is not None:
+        found = memo.get(id(node))
+        if found is not None and found[0] is node:
+            return found[1]
     changes = {}
     for name in _names(node):
         value = getattr(node, name)
@@ -92,34 +110,38 @@ def rebuild(node: Any, fn: Callable[[Any], Any]) -> Any:
                 continue
         elif not _is_node(value):
             continue
-        new = _rebuild_value(value, fn)
+        new = _rebuild_value(value, fn, memo)
         if new is not value:
             changes[name] = new
     made = replace(node, **changes) if changes else node
-    return fn(made)
+    result = fn(made)
+    if memo is not None:
+        memo[id(node)] = (node, result)
+    return result
 
 
-def _rebuild_value(value: Any, fn: Callable[[Any], Any]) -> Any:
-    if _is_node(value):
-        return rebuild(value, fn)
-    if isinstance(value, tuple) and value:
-        out = []
-        changed = False
-        for item in value:
-            if isinstance(item, Stmt):
-                new = rebuild(item, fn)
-                if isinstance(new, list):
-                    out.extend(new)
-                    changed = True
-                else:
-                    out.append(new)
-                    changed = changed or new is not item
-            else:
-                new = _rebuild_value(item, fn)
-                out.append(new)
-                changed = changed or new is not item
-        return tuple(out) if changed else value
-    return value
+def _rebuild_value(value: Any, fn: Callable[[Any], Any], memo: Optional[dict]) -> Any:
+    if value.__class__ is not tuple:
+        return rebuild(value, fn, memo) if _is_node(value) else value
+    if not value:
+        return value
+    out: list = []
+    changed = False
+    for item in value:
+        if item.__class__ is tuple:
+            new = _rebuild_value(item, fn, memo)
+        elif _is_node(item):
+            new = rebuild(item, fn, memo)
+            if new.__class__ is list and isinstance(item, Stmt):  # a statement spliced into several
+                out.extend(new)
+                changed = True
+                continue
+        else:
+            out.append(item)
+            continue
+        out.append(new)
+        changed = changed or new is not item
+    return tuple(out) if changed else value
 
 
 def replace_top_down(node: Any, fn: Callable[[Any], Any]) -> Any:
@@ -147,9 +169,9 @@ def _replaced_in(value: Any, fn: Callable[[Any], Any]) -> Any:
     return value
 
 
-def rebuild_body(body: tuple, fn: Callable[[Any], Any]) -> tuple:
+def rebuild_body(body: tuple, fn: Callable[[Any], Any], memo: Optional[dict] = None) -> tuple:
     """A tuple of statements, each rebuilt (a statement may become several, or none)."""
-    return _rebuild_value(body, fn) if body else body
+    return _rebuild_value(body, fn, memo) if body else body
 
 
 def renumber(node: Any, slot: Callable[[int], int]) -> Any:

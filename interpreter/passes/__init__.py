@@ -11,7 +11,7 @@ element; last, make once the reads of the state a statement makes more than once
 from __future__ import annotations
 
 from ..ir.program import GameIR
-from .fold import fold_game
+from .fold import FoldMemo, fold_game
 from .frames import inline_frames
 from .groups import keep_groups
 from .hoist import hoist_game
@@ -35,7 +35,7 @@ def optimise(ir: GameIR, skip: frozenset = frozenset()) -> GameIR:
     """The passes in order; `skip` leaves some out (to measure what each one gives)."""
     if "fold" in skip:
         return ir
-    memo: dict = {}  # what fold has done this compilation: unchanged code is folded once
+    memo = FoldMemo()  # what fold has done this compilation: unchanged code is folded once
     ir = fold_game(ir, memo)
     guarded = {value.fn: bool(value.modifiers) for value in ir.values}
     if "reach" not in skip:

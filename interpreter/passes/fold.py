@@ -5,14 +5,14 @@ in range: each becomes its value, or disappears. Run again after inlining, which
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Optional, TypeGuard
 
 from ..ir import exprs as x
 from ..ir import stmts as s
 from ..ir.program import Block, Function, GameIR, Instr
 from ..ir.types import BOOL, Int, List
-from ..ir.walk import PAIR_FIELDS, SLOT_FIELDS, rebuild, rebuild_body, renumber, walk_all
+from ..ir.walk import PAIR_FIELDS, SLOT_FIELDS, rebuild, rebuild_body, renumber, walk, walk_all
 from ..runtime import show
 from .linear import linear, simplify
 
@@ -379,18 +379,30 @@ def cut_dead(body: tuple) -> tuple:
     return tuple(out)
 
 
-def fold_body(body: tuple) -> tuple:
-    return cut_dead(rebuild_body(body, fold_node))
+@dataclass
+class FoldMemo:
+    """What folding has worked out in one compilation, by the identity of the code it was worked
+    out for (kept here, so that its id is not reused): the passes change little of the game each
+    time, and what they leave as it was is not gone through again."""
+    folded: dict = field(default_factory=dict)  # id → (node, function or block; what folding gave)
+    slots: dict = field(default_factory=dict)  # id(statement) → (statement, locals it reads, sets)
 
 
-def fold_function(fn: Function) -> Function:
-    body = unread_dropped((fold_body(fn.body),), fn.locals, ())[0]
+def fold_body(body: tuple, memo: Optional[FoldMemo] = None) -> tuple:
+    return cut_dead(rebuild_body(body, fold_node, memo.folded if memo else None))
+
+
+def fold_function(fn: Function, memo: Optional[FoldMemo] = None) -> Function:
+    body = unread_dropped((fold_body(fn.body, memo),), fn.locals, (), memo)[0]
     return fn if body == fn.body else replace(fn, body=body)
 
 
-def fold_block(block: Block) -> Block:
-    instrs = tuple(Instr(cut_dead(rebuild_body(i.body, fold_node)), rebuild(i.end, fold_node)) for i in block.instrs)
-    bodies = unread_dropped(tuple(i.body for i in instrs), block.locals, tuple(i.end for i in instrs))
+def fold_block(block: Block, memo: Optional[FoldMemo] = None) -> Block:
+    instrs = tuple(Instr(fold_body(i.body, memo), rebuild(i.end, fold_node, memo.folded if memo else None))
+                   for i in block.instrs)
+    bodies = unread_dropped(tuple(i.body for i in instrs), block.locals, tuple(i.end for i in instrs), memo)
+    if all(body is old.body and i.end is old.end for body, i, old in zip(bodies, instrs, block.instrs)):
+        return block
     return replace(block, instrs=tuple(Instr(body, i.end) for body, i in zip(bodies, instrs)))
 
 
@@ -403,13 +415,38 @@ _EFFECTS = ("draw_one", "pile_draw", "pick", "roll", "take", "remove_from_pile",
             "connect", "load_die")
 
 
-def unread_dropped(bodies: tuple, locals_: tuple, reads_elsewhere: tuple) -> tuple:
+def _slots(st: Any, memo: Optional[FoldMemo]) -> tuple:
+    """(the locals st reads, the locals st sets)."""
+    if memo is not None:
+        found = memo.slots.get(id(st))
+        if found is not None and found[0] is st:
+            return found[1]
+    read: set = set()
+    set_here: set = set()
+    for n in walk(st):
+        cls = n.__class__
+        if cls is x.Local:
+            read.add(n.slot)
+        elif cls is s.SetLocal:
+            set_here.add(n.slot)
+        elif cls is s.CancelCaller:
+            read.update((n.depth, n.flag))
+    if memo is not None:
+        memo.slots[id(st)] = (st, (read, set_here))
+    return read, set_here
+
+
+def unread_dropped(bodies: tuple, locals_: tuple, reads_elsewhere: tuple, memo: Optional[FoldMemo] = None) -> tuple:
     """Bodies where setting a temporary nothing reads is dropped (unless working its value out
     does something)."""
-    code = bodies
-    read = {n.slot for n in walk_all(code + reads_elsewhere) if isinstance(n, x.Local)}
-    read |= {slot for n in walk_all(code + reads_elsewhere) if isinstance(n, s.CancelCaller)
-             for slot in (n.depth, n.flag)}
+    read: set = set()
+    set_here: set = set()
+    for st in (*(st for body in bodies for st in body), *reads_elsewhere):
+        reads, sets = _slots(st, memo)
+        read |= reads
+        set_here |= sets
+    if set_here <= read:
+        return bodies  # every temporary set is read: nothing to drop
 
     def drop(n):
         if isinstance(n, s.SetLocal) and n.slot not in read and not locals_[n.slot].frame and \
@@ -419,21 +456,22 @@ def unread_dropped(bodies: tuple, locals_: tuple, reads_elsewhere: tuple) -> tup
     return tuple(rebuild_body(body, drop) for body in bodies)
 
 
-def fold_game(ir: GameIR, memo: Optional[dict] = None) -> GameIR:
-    """Every function and block folded. `memo` (id → (code, folded)), shared by the rounds of one
-    compilation, folds a function or block the previous passes left unchanged only once."""
-    memo = {} if memo is None else memo
+def fold_game(ir: GameIR, memo: Optional[FoldMemo] = None) -> GameIR:
+    """Every function and block folded. `memo`, shared by the rounds of one compilation: code the
+    previous passes left unchanged is folded only once."""
+    memo = FoldMemo() if memo is None else memo
+    folded = memo.folded
 
     def expr(e: x.Expr) -> x.Expr:
-        return rebuild(e, fold_node)
+        return rebuild(e, fold_node, folded)
 
     def once(code, fold):
-        found = memo.get(id(code))
+        found = folded.get(id(code))
         if found is not None and found[0] is code:
             return found[1]
-        folded = fold(code)
-        memo[id(code)] = (code, folded)  # the code is kept, so its id is not reused meanwhile
-        return folded
+        result = fold(code, memo)
+        folded[id(code)] = (code, result)
+        return result
     return map_code(ir, lambda i, fn: once(fn, fold_function), lambda i, block: (once(block, fold_block), expr))
 
 

@@ -8,12 +8,12 @@ never works out what the rules would not have (and never fails where they would 
 """
 from __future__ import annotations
 
-from dataclasses import fields, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from ..ir import exprs as x
 from ..ir.program import Block, Choice, Function, GameIR, Instr, LocalInfo
-from ..ir.walk import PAIR_FIELDS, rebuild, walk
+from ..ir.walk import PAIR_FIELDS, children, rebuild
 from .fold import map_code
 
 _WORK = (x.Comp, x.BestOf, x.SortBy, x.CallFn, x.Helper, x.Present, x.ZoneTotal, x.CellValue, x.ApplyMods)
@@ -22,32 +22,60 @@ _LIGHT = {"min", "max", "abs", "best_of"}
 MIN_NODES = 10
 
 
-def free_locals(e: Any) -> set:
-    """The local slots e reads that it does not bind itself."""
-    used, bound = set(), set()
-    for node in walk(e):
-        if isinstance(node, x.Local):
-            used.add(node.slot)
-        elif isinstance(node, _BINDERS):
-            bound.add(node.var)
-            bound.update(slot for slot, _ in getattr(node, "hoisted", ()))
-    return used - bound
+@dataclass(frozen=True)
+class Facts:
+    """What hoisting asks of an expression, over every node in it."""
+    nodes: int  # how many
+    works: bool  # some node does work (a comprehension, a call, a helper other than a light one, …)
+    loads: bool  # some node reads the state
+    used: frozenset  # the local slots read
+    bound: frozenset  # the local slots bound (by a comprehension's variable or its hoisted values)
+
+    @property
+    def free(self) -> frozenset:
+        """The local slots read that are not bound inside."""
+        return self.used - self.bound
 
 
-def worth(e: Any) -> bool:
-    if isinstance(e, (x.Const, x.Local, x.NoMods)):
-        return False
-    nodes = list(walk(e))
-    if any(isinstance(n, _WORK) and not (isinstance(n, x.Helper) and n.name in _LIGHT) for n in nodes):
-        return True
-    return len(nodes) >= MIN_NODES and any(isinstance(n, x.Load) for n in nodes)
+_NONE: frozenset = frozenset()
 
 
 class Hoister:
-    """Hoists inside one function or block, adding the new locals to its own."""
+    """Hoists inside one function or block, adding the new locals to its own. `facts` (id → (node,
+    Facts)) is shared by the hoisters of one game: lifting goes top down and asks about every
+    part of a comprehension, so each node's facts are worked out once, from its parts'."""
 
-    def __init__(self, locals_: tuple):
+    def __init__(self, locals_: tuple, facts: dict):
         self.locals = list(locals_)
+        self.facts = facts
+
+    def facts_of(self, e: Any) -> Facts:
+        found = self.facts.get(id(e))
+        if found is not None and found[0] is e:
+            return found[1]
+        nodes, works, loads = 1, isinstance(e, _WORK) and not (isinstance(e, x.Helper) and e.name in _LIGHT), \
+            isinstance(e, x.Load)
+        used = frozenset((e.slot,)) if isinstance(e, x.Local) else _NONE
+        bound = frozenset((e.var, *(slot for slot, _ in getattr(e, "hoisted", ())))) \
+            if isinstance(e, _BINDERS) else _NONE
+        for child in children(e):
+            part = self.facts_of(child)
+            nodes += part.nodes
+            works = works or part.works
+            loads = loads or part.loads
+            if part.used:
+                used = used | part.used if used else part.used
+            if part.bound:
+                bound = bound | part.bound if bound else part.bound
+        facts = Facts(nodes, works, loads, used, bound)
+        self.facts[id(e)] = (e, facts)
+        return facts
+
+    def worth(self, e: Any) -> bool:
+        if isinstance(e, (x.Const, x.Local, x.NoMods)):
+            return False
+        facts = self.facts_of(e)
+        return facts.works or (facts.nodes >= MIN_NODES and facts.loads)
 
     def new_slot(self, e: x.Expr) -> int:
         self.locals.append(LocalInfo("\0hoisted", e.type, False))
@@ -55,7 +83,7 @@ class Hoister:
 
     def lift(self, e: Any, blocked: set, found: list) -> Any:
         """e with its invariant parts (reading none of `blocked`) replaced by new locals."""
-        if isinstance(e, x.Expr) and worth(e) and not (free_locals(e) & blocked):
+        if isinstance(e, x.Expr) and self.worth(e) and not (self.facts_of(e).free & blocked):
             slot = self.new_slot(e)
             found.append((slot, e))
             return x.Local(slot, type=e.type)
@@ -113,15 +141,17 @@ class Hoister:
 
 
 def hoist_game(ir: GameIR) -> GameIR:
+    facts: dict = {}
+
     def on_function(index: int, fn: Function) -> Function:
-        h = Hoister(fn.locals)
+        h = Hoister(fn.locals, facts)
         body = tuple(rebuild(st, h.node) for st in fn.body)
         return replace(fn, body=body, locals=tuple(h.locals))
 
     deferred: dict = {}
 
     def on_block(index: int, block: Block):
-        h = Hoister(block.locals)
+        h = Hoister(block.locals, facts)
         instrs = tuple(Instr(tuple(rebuild(st, h.node) for st in i.body), rebuild(i.end, h.node))
                        for i in block.instrs)
         deferred[index] = h
