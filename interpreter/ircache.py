@@ -16,6 +16,10 @@ that cannot be read (missing, from another Python, damaged) is simply made again
 cannot be written only costs the time. Nothing from a rules file is ever run from here: the
 files hold this engine's own plain data classes (and code objects it compiled from the code it
 generated), written by this engine into its own folder.
+
+The folder does not grow for ever: when a process first writes to it and it holds more than
+$RULEBOOK_CACHE_MB megabytes (default 1024; 0 keeps everything), the files used longest ago go
+until it holds three quarters of that (reading a file counts as using it).
 """
 from __future__ import annotations
 
@@ -41,6 +45,8 @@ _ENGINE: list = []  # the hash of the engine's code, worked out once per process
 _SKIPPED_FOLDERS = ("__pycache__",)
 # A folder with more than this in it is not hashed on every load (nor cached): rules folders are small.
 MAX_HASHED_BYTES = 32 * 1024 * 1024
+DEFAULT_CACHE_MB = 1024
+_TRIMMED: list = []  # whether this process has trimmed the folder yet (once is enough)
 
 
 def engine_hash() -> bytes:
@@ -151,7 +157,7 @@ def _program_bytes(program: Program) -> bytes:
 def _read_program(path: Path) -> Optional[Program]:
     try:
         with gc_paused():
-            reader = pickle.Unpickler(io.BytesIO(path.read_bytes()))
+            reader = pickle.Unpickler(io.BytesIO(_read_bytes(path)))
             program, types = reader.load(), reader.load()
         if not isinstance(program, Program):
             return None
@@ -173,7 +179,7 @@ def cached_build(source_key: Optional[str], settings: Any, build: Callable[[Call
             return build(lambda kept: None)
     try:
         with gc_paused():
-            return restore(pickle.loads(path.read_bytes()))
+            return restore(pickle.loads(_read_bytes(path)))
     except Exception:  # missing, unreadable or damaged: built again (never an error to the user)
         pass
 
@@ -190,7 +196,7 @@ def cached_value(source_key: Optional[str], what: str, settings: Any, compute: C
     if path is None:
         return compute()
     try:
-        return pickle.loads(path.read_bytes())
+        return pickle.loads(_read_bytes(path))
     except Exception:  # missing, unreadable or damaged: worked out again
         pass
     value = compute()
@@ -286,7 +292,7 @@ def cached_code(source: str, filename: str):
     key = hashlib.sha256(f"{sys.version}\0{filename}\0".encode() + source.encode()).hexdigest()
     path = cache_folder() / f"{key}.code"
     try:
-        return marshal.loads(path.read_bytes())
+        return marshal.loads(_read_bytes(path))
     except Exception:  # missing, unreadable or damaged: compiled again
         pass
     code = compile(source, filename, "exec")
@@ -311,7 +317,7 @@ def _key(raw: GameIR) -> Optional[str]:
 def _read(path: Path) -> Optional[GameIR]:
     try:
         with gc_paused():
-            found = pickle.loads(path.read_bytes())
+            found = pickle.loads(_read_bytes(path))
     except Exception:  # missing, unreadable or damaged: made again (never an error to the user)
         return None
     return found if isinstance(found, GameIR) else None
@@ -356,4 +362,61 @@ def _write_bytes(path: Path, data: bytes) -> None:
             out.write(data)
         os.replace(temporary, path)  # whole or not at all, even with several processes at once
     except OSError:
+        return
+    if not _TRIMMED:
+        _TRIMMED.append(True)
+        limit = _cache_limit()
+        if limit:
+            trim(path.parent, limit)
+
+
+def _read_bytes(path: Path) -> bytes:
+    """The file's bytes, its time set to now: trimming keeps what was used last."""
+    data = path.read_bytes()
+    try:
+        os.utime(path)
+    except OSError:
         pass
+    return data
+
+
+def _cache_limit() -> int:
+    """$RULEBOOK_CACHE_MB in bytes (0: no limit); a value that is not a whole number is said once
+    and keeps everything."""
+    given = os.environ.get("RULEBOOK_CACHE_MB", "").strip()
+    if not given:
+        return DEFAULT_CACHE_MB * 1024 * 1024
+    if not given.isdigit():
+        sys.stderr.write(f"rulebook: RULEBOOK_CACHE_MB={given!r} is not a whole number of megabytes; "
+                         "the compile cache is not trimmed\n")
+        return 0
+    return int(given) * 1024 * 1024
+
+
+def trim(folder: Path, limit: int) -> int:
+    """When folder's files take more than limit bytes, remove those used longest ago until they
+    take at most three quarters of it; give how many were removed. Another process reading a
+    removed file only works it out again."""
+    files, total = [], 0
+    try:
+        with os.scandir(folder) as found:
+            for entry in found:
+                if entry.is_file(follow_symlinks=False):
+                    st = entry.stat(follow_symlinks=False)
+                    files.append((st.st_mtime, st.st_size, entry.path))
+                    total += st.st_size
+    except OSError:
+        return 0
+    removed = 0
+    if total <= limit:
+        return removed
+    for _, size, name in sorted(files):
+        if total <= limit * 3 // 4:
+            break
+        try:
+            os.remove(name)
+        except OSError:
+            continue
+        total -= size
+        removed += 1
+    return removed

@@ -11,6 +11,7 @@ import random
 
 import pytest
 
+from rulebook.api import load_game
 from rulebook.interpreter.game import Game
 from rulebook.interpreter.machine import State
 from rulebook.interpreter.moves import IllegalMove, Move
@@ -129,3 +130,35 @@ def test_copies_and_restored_states_play_on_alike(game: Game) -> None:
                 assert original == copy == restored
                 assert game.returns(original) == game.returns(restored)
             game.apply(state, game.sample_move(state, rng))
+
+
+SHIPPED = [("eriantys", {"players": 2}), ("eriantys", {"players": 3, "expert": True}), ("septachroma", {}),
+           ("septachroma", {"variant": ["A", "C"]}), ("ephyran", {}), ("edenia", {})]
+
+
+def fast_path_agrees(game: Game, seeds: range) -> None:
+    """The fast path (a sampler written per decision, counting its moves without listing them all
+    where it can: sets of nodes kept as bits) plays what apply(sample_move) plays, and
+    sample_move's move is legal_moves()[i] for the index i the same generator draws."""
+    for seed in seeds:
+        fast, checked = game.new_initial_state(seed), game.new_initial_state(seed)
+        fast_rng, checked_rng = random.Random(seed), random.Random(seed)
+        while not game.is_terminal(fast):
+            drawn = random.Random()
+            drawn.setstate(checked_rng.getstate())
+            legal = game.legal_moves(checked)
+            move = game.sample_move(checked, checked_rng)
+            if not checked.allows:  # standing actions are counted on the side: no single index
+                assert move == legal[drawn.randrange(len(legal))]
+            game.play_random(fast, fast_rng)
+            game.apply(checked, move)
+            assert fast == checked
+
+
+def test_play_random_plays_what_sample_move_draws_from_legal_moves(game: Game) -> None:
+    fast_path_agrees(game, range(5))
+
+
+@pytest.mark.parametrize("name, options", SHIPPED, ids=[f"{n}-{json.dumps(o)}" for n, o in SHIPPED])
+def test_shipped_games_fast_path_agrees(name: str, options: dict) -> None:
+    fast_path_agrees(load_game(name, options), range(3))

@@ -189,3 +189,34 @@ def test_equal_parts_are_kept_once() -> None:
     assert made[0] is made[1] and made[0] == one
     assert made[2] is not made[0]  # True is not 1 here: atoms are equal only within their class
     assert made[3] == [one] and made[3][0] is one  # a list is left as it is
+
+
+def test_the_folder_is_trimmed_to_what_was_used_last(tmp_path: Path) -> None:
+    folder = tmp_path / "compiled"
+    folder.mkdir()
+    for i in range(8):  # 8 files of 1 KB, file 0 written longest ago
+        path = folder / f"{i}.pickle"
+        path.write_bytes(b"x" * 1024)
+        os.utime(path, (1_000_000 + i, 1_000_000 + i))
+    assert ircache._read_bytes(folder / "0.pickle") == b"x" * 1024  # read now: used last
+    assert ircache.trim(folder, 8 * 1024) == 0  # not over the limit: nothing goes
+    assert ircache.trim(folder, 4 * 1024) == 5  # over it: down to three quarters, oldest use first
+    assert sorted(p.name for p in folder.iterdir()) == ["0.pickle", "6.pickle", "7.pickle"]
+
+
+def test_a_process_trims_the_folder_when_it_first_writes(cache: Path, monkeypatch, capsys) -> None:
+    cache.mkdir(parents=True, exist_ok=True)
+    old = cache / "old.pickle"
+    old.write_bytes(b"x" * 3 * 1024 * 1024)
+    os.utime(old, (1_000_000, 1_000_000))
+    monkeypatch.setattr(ircache, "_TRIMMED", [])
+    monkeypatch.setenv("RULEBOOK_CACHE_MB", "2")
+    load_game(NIM)
+    assert not old.exists() and any(cache.iterdir())  # the old file went, the new ones stay
+
+
+def test_a_cache_limit_that_is_not_a_number_is_said(cache: Path, monkeypatch, capsys) -> None:
+    monkeypatch.setattr(ircache, "_TRIMMED", [])
+    monkeypatch.setenv("RULEBOOK_CACHE_MB", "lots")
+    load_game(NIM)
+    assert "RULEBOOK_CACHE_MB='lots' is not a whole number of megabytes" in capsys.readouterr().err

@@ -130,3 +130,16 @@ def test_a_zone_drawn_into_at_random_keeps_no_totals(tmp_path: Path) -> None:
     while not game.is_terminal(state):
         state = game.child(state, rng.choice(game.legal_moves(state)))
     assert derived.check(game.compiled.layout, state.data) == []
+
+
+def test_the_rth_node_of_a_set_kept_as_bits_is_the_rth_listed() -> None:
+    """runtime.nth_node, which a sampler uses to pick within a set of nodes kept as bits, agrees
+    with listing the set (runtime.nodes_of_bits) for sparse, dense and full sets of up to 64 nodes."""
+    import random as _random
+    from rulebook.interpreter.runtime import nodes_of_bits, nth_node
+    rng = _random.Random(14)
+    sets = [0b1, 1 << 63, (1 << 64) - 1, (1 << 49) - 1] + [rng.getrandbits(64) & rng.getrandbits(64) for _ in range(300)]
+    for bits in sets:
+        for low in (0, 1):
+            nodes = nodes_of_bits(low, bits)
+            assert [nth_node(low, bits, r) for r in range(len(nodes))] == list(nodes)

@@ -96,7 +96,16 @@ def fold_expr(e: Any) -> Any:
             return value
         if isinstance(value.type, Int) and value.type.contains(e.low, e.size):
             return value
+        possible = _possible(value)
+        if possible and all(v.__class__ is int and e.low <= v < e.low + e.size for v in possible):
+            # read from a fixed table all of whose numbers are in range: the range stays known
+            return replace(value, type=Int(value.type.of if isinstance(value.type, Int) else "int", e.low, e.size))
         return e
+    if isinstance(e, x.Index) and e.span is not None and isinstance(e.index.type, Int):
+        lists = _possible(e.seq)
+        if lists and all(v.__class__ is tuple for v in lists) and \
+                e.index.type.contains(0, min(len(v) for v in lists)):
+            return replace(e, span=None)  # a fixed table's lists, all long enough for every index
     if isinstance(e, x.Index) and is_const(e.seq) and _number(e.index):
         seq, i = e.seq.value, e.index.value
         if isinstance(seq, tuple) and 0 <= i < len(seq):
@@ -214,6 +223,22 @@ def _bound_renamed(e: Any, var: int) -> Any:
         for slot in bound:
             names.setdefault(slot, -1 - len(names))
     return renumber(e, lambda slot: names.get(slot, slot))
+
+
+MAX_POSSIBLE = 4096
+
+
+def _possible(e: Any) -> tuple:
+    """Every value e can have when it reads a fixed table (`T[i][j]`, whatever i and j are), at
+    most MAX_POSSIBLE of them; else ()."""
+    if is_const(e):
+        return (e.value,)
+    if not isinstance(e, x.Index):
+        return ()
+    items = _possible(e.seq)
+    if not all(v.__class__ is tuple for v in items) or sum(len(v) for v in items) > MAX_POSSIBLE:
+        return ()
+    return tuple(item for v in items for item in v)
 
 
 def _identity(seq) -> bool:

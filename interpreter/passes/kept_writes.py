@@ -155,13 +155,7 @@ class Keeper:
             body += (self._neighbours_told(zone, counts, kind, instance, op),)
         if not body:
             return []
-        held = x.Load(addr, type=COUNT)
-        nonzero = x.Binary("!=", amount, x.Const(0, type=INT), type=BOOL)
-        if op == "+":  # none before: what is there now is what came
-            changed = x.Logic("and", (x.Binary("==", held, amount, type=BOOL), nonzero), type=BOOL)
-        else:
-            changed = x.Logic("and", (x.Binary("==", held, x.Const(0, type=INT), type=BOOL), nonzero), type=BOOL)
-        return [s.If(((folded(changed), body),))]
+        return [s.If(((_emptied_or_filled(addr, op, amount), body),))]
 
     def _neighbours_told(self, zone: ZoneLayout, counts, kind: x.Expr, instance: x.Expr, op: str) -> s.Stmt:
         board = self.layout.boards[counts.board]
@@ -188,6 +182,10 @@ class Keeper:
         board = self.layout.boards[bits.board]
         bit = _bit(board, folded(x.Binary("-", st.addr, x.Const(zone.totals, type=INT), type=INT)))
         empty = x.Const(bits.empty, type=SLOT)
+        if isinstance(st, s.Update) and st.op in ("+", "-"):
+            # a count that grew was empty only if it held none before; one that shrank was not
+            changed = _emptied_or_filled(st.addr, st.op, st.value)
+            return [s.If(((changed, (s.Update(empty, "-" if st.op == "+" else "+", bit),)),))]
         inside = x.Binary("%", x.Binary("//", x.Load(empty, type=INT), bit, type=INT), x.Const(2, type=INT), type=INT)
         held = x.Load(st.addr, type=COUNT)
         zero = x.Const(0, type=INT)
@@ -261,6 +259,15 @@ class Keeper:
                     if any(_is_total(zone, a) or (isinstance(a, x.Const) and a.value == zone.totals)
                            for a in node.args):
                         raise Unkept(name)
+
+
+def _emptied_or_filled(addr: x.Expr, op: str, amount: x.Expr) -> x.Expr:
+    """Whether the count at addr, just written `op amount`, went from none to some (op +: what is
+    there now is what came) or from some to none (op -)."""
+    held = x.Load(addr, type=COUNT)
+    nonzero = x.Binary("!=", amount, x.Const(0, type=INT), type=BOOL)
+    now = amount if op == "+" else x.Const(0, type=INT)
+    return folded(x.Logic("and", (x.Binary("==", held, now, type=BOOL), nonzero), type=BOOL))
 
 
 def _bit(board, index: x.Expr) -> x.Expr:

@@ -66,8 +66,9 @@ def keep_kind_data(ir: GameIR) -> GameIR:
             layout.node_bits.append(bits)
             initial += [(1 << board.size) - 1] + [0] * (layout.size - len(initial) - 1)  # every node empty at first
             types += [INT] * (layout.size - len(types))
+        chosen = {id(m) for m in wanted}
         try:
-            mapped = _rewritten(ir, Keeper(layout), reads)
+            mapped = _rewritten(ir, Keeper(layout), {key: m for key, m in reads.items() if id(m) in chosen})
         except Unkept as unkept:
             refused.add(unkept.name)
             continue

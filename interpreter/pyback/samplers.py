@@ -11,44 +11,50 @@ lists them: sample_move, play_random and legal_moves agree seed for seed.
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Optional
 
 from dataclasses import fields, replace
 
 from ..ir import exprs as x
 from ..ir.program import Choice
+from ..ir.types import INT
 from ..ir.walk import walk
-from .exprs import Env, domain, expr, lazily, sieved, truth
+from .exprs import Env, domain, expr, lazily, sieved, truth, walked
 from .stmts import Source
 from .views import view_clause
 
 from ..machine import BOUND, PUSHED, NOTHING as NOTHING_CODE
 
 
-def _space(out: Source, env: Env, i: int, choice: Choice, depth: int, span) -> tuple:
-    """Write the lines that list choice i's values; give (size expression, how to pick)."""
+def _space(out: Source, env: Env, i: int, choice: Choice, depth: int, span, low: Optional[int]) -> tuple:
+    """Write the lines that list choice i's values; give (size expression, the values of the move
+    at index r within the choice — None when the choice can have no move). `low`: the second
+    variable's values are a set of nodes from low kept as bits (_as_bits), counted, not listed."""
     binds = choice.bindings
     if not binds:
         out.add(f"_n{i} = 1", depth, span)
-        return f"_n{i}", "none"
+        return f"_n{i}", "()"
     if any(_never(b) for b in binds):
         out.add(f"_n{i} = 0", depth, span)
-        return f"_n{i}", "never"
+        return f"_n{i}", None
     if len(binds) == 2 and not binds[1].dependent and binds[1].condition is None:
         first, second = binds
         out.add(f"_t{i} = {expr(second.domain, env)}", depth, span)  # every list value is a tuple here
         out.add(f"_h{i} = {_comprehension([first], env)} if _t{i} else ()", depth, span)
         out.add(f"_m{i} = len(_t{i})", depth, span)
         out.add(f"_n{i} = len(_h{i}) * _m{i}", depth, span)
-        return f"_n{i}", "product"
+        return f"_n{i}", f"(_h{i}[r // _m{i}], _t{i}[r % _m{i}])"
     if len(binds) == 2:  # each first value with its own list of second values: no pair made
         first, second = binds
         out.add(f"_h{i} = {_grouped(first, second, env)}", depth, span)
+        if low is not None:
+            out.add(f"_n{i} = sum([_g.bit_count() for _, _g in _h{i}])", depth, span)
+            return f"_n{i}", f"nth_bit_pair(_h{i}, r, {low})"
         out.add(f"_n{i} = sum([len(_g) for _, _g in _h{i}])", depth, span)
-        return f"_n{i}", "grouped"
+        return f"_n{i}", f"nth_pair(_h{i}, r)"
     out.add(f"_h{i} = {_comprehension(list(binds), env)}", depth, span)
     out.add(f"_n{i} = len(_h{i})", depth, span)
-    return f"_n{i}", "listed"
+    return f"_n{i}", f"(_h{i}[r],)" if len(binds) == 1 else f"_h{i}[r]"
 
 
 def _comprehension(binds: list, env: Env) -> str:
@@ -74,7 +80,7 @@ def _never(b) -> bool:
 def _grouped(first, second, env: Env) -> str:
     """[(v1, second's values for v1) for v1 in D1 if C1]."""
     v1, v2 = env.access(first.var), env.access(second.var)
-    head = f"for {v1} in {domain(first.domain, env)}"
+    head = f"for {v1} in {walked(first.domain, env)}"
     if first.condition is not None:
         head += f" if {truth(first.condition, env)}"
     view, env = view_clause(first.var, tuple(p for p in (second.domain, second.condition) if p is not None), env)
@@ -83,15 +89,44 @@ def _grouped(first, second, env: Env) -> str:
     return f"[({v1}, {seconds}) {head}{view}]"
 
 
-def _values(i: int, how: str, count: int) -> str:
-    """The values tuple of the move at index r (within choice i)."""
-    if how == "none":
-        return "()"
-    if how == "product":
-        return f"(_h{i}[r // _m{i}], _t{i}[r % _m{i}])"
-    if how == "grouped":
-        return f"nth_pair(_h{i}, r)"
-    return f"(_h{i}[r],)" if count == 1 else f"_h{i}[r]"
+def _as_bits(e: x.Expr, hoisted: dict) -> Optional[tuple]:
+    """(e's nodes as a set of bits, their low) when every list e can give is a set of nodes kept
+    as bits (`nodes_of_bits(low, b)`, through `if`/`else`, `or` and the hoisted values that are
+    such sets: `hoisted`, slot -> (bits, low)), all from one low; else None. An empty list is an
+    empty set, so `or` keeps its meaning."""
+    if isinstance(e, x.Helper) and e.name == "nodes_of_bits" and isinstance(e.args[0], x.Const):
+        return e.args[1], e.args[0].value
+    if isinstance(e, x.Local):
+        return hoisted.get(e.slot)
+    if isinstance(e, (x.Cond, x.OrElse)):
+        names = ("then", "other") if isinstance(e, x.Cond) else ("first", "other")
+        one, other = (_as_bits(getattr(e, name), hoisted) for name in names)
+        if one is None or other is None or one[1] != other[1]:
+            return None
+        return replace(e, type=INT, **{names[0]: one[0], names[1]: other[0]}), one[1]
+    return None
+
+
+def _counted_by_bits(choice: Choice) -> tuple:
+    """(choice, low): a choice of two variables whose second's values are sets of nodes kept as
+    bits gets them as bits, to count them with bit_count and list only the set the move drawn
+    falls in; else (choice, None). A hoisted value that is such a set is read in place: a few
+    operations on numbers cost less than keeping it."""
+    if len(choice.bindings) != 2 or not choice.bindings[1].dependent or choice.bindings[1].condition is not None:
+        return choice, None
+    first, second = choice.bindings
+    hoisted = {slot: _as_bits(value, {}) for slot, value in choice.hoisted}
+    hoisted = {slot: found for slot, found in hoisted.items() if found is not None}
+    found = _as_bits(second.domain, hoisted)
+    if found is None:
+        return choice, None
+    # a hoisted value read in place must be read nowhere else (a sampler does not read the label),
+    # not even in a test in the domain (what is left of the domain reading it)
+    elsewhere = (found[0], first.domain, first.condition, choice.guard, *(v for _, v in choice.hoisted))
+    if any(isinstance(n, x.Local) and n.slot in hoisted for e in elsewhere if e is not None for n in walk(e)):
+        return choice, None
+    return replace(choice, bindings=(first, replace(second, domain=found[0])),
+                   hoisted=tuple(pair for pair in choice.hoisted if pair[0] not in hoisted)), found[1]
 
 
 def _shared_domains(choices: tuple) -> tuple:
@@ -191,7 +226,7 @@ def write_sampler(out: Source, env: Env, name: str, choices: tuple, span, play: 
     if allows and not play:
         out.add("if S.allows and any(a[2] == S.decider for a in S.allows):", 1, span)
         out.add("return False", 2, span)
-    choices, hows = _listing(out, env, choices, span, block_env)
+    choices, values = _listing(out, env, choices, span, block_env)
     if allows and play:
         out.add("extra = 0", 1, span)
         out.add("if S.allows:", 1, span)
@@ -205,10 +240,10 @@ def write_sampler(out: Source, env: Env, name: str, choices: tuple, span, play: 
     else:
         _draw(out, "total", NOTHING_CODE if play else None, span)
     if play:
-        _pick(out, choices, hows, span, lambda i, choice, values, depth: _bind(out, choice, values, depth, span,
+        _pick(out, choices, values, span, lambda i, choice, values, depth: _bind(out, choice, values, depth, span,
                                                                                block_env, block))
     else:
-        _pick(out, choices, hows, span, lambda i, choice, values, depth: out.add(f"return {i}, {values}", depth, span))
+        _pick(out, choices, values, span, lambda i, choice, values, depth: out.add(f"return {i}, {values}", depth, span))
 
 
 def write_action_player(out: Source, env: Env, name: str, action, params: int, slots: int,
@@ -221,7 +256,7 @@ def write_action_player(out: Source, env: Env, name: str, action, params: int, s
     out.add("D = S.data", 1, span)
     # Listing reads only the arguments (the frame's other locals are not set yet): from A, the
     # frame made only for the move taken.
-    choices, hows = _listing(out, env, action.choices, span,
+    choices, values = _listing(out, env, action.choices, span,
                              lambda slot: f"A[{slot}]" if slot < params else block_env(slot))
     out.add("if r < 0:", 1, span)
     out.add("return total", 2, span)
@@ -232,12 +267,15 @@ def write_action_player(out: Source, env: Env, name: str, action, params: int, s
         out.add(f"S.frames.append([{action.block}, {choice.target}, L])", depth, span)
         out.add("S.decision = -1", depth, span)
         out.add(f"return {BOUND} if S.rng.__class__ is not int else {PUSHED}", depth, span)
-    _pick(out, choices, hows, span, start)
+    _pick(out, choices, values, span, start)
 
 
 def _listing(out: Source, env: Env, choices: tuple, span, block_env: Callable) -> tuple:
     """Write the lines that count every choice's moves (`_n{i}`, then `total`); give the choices
-    (their first domains shared where they are the same) and how each picks its values."""
+    (their first domains shared where they are the same) and the values of the move at index r
+    within each (None: it can have none)."""
+    counted = [_counted_by_bits(c) for c in choices]
+    choices, lows = tuple(c for c, _ in counted), [low for _, low in counted]
     binding_slots = {b.var for c in choices for b in c.bindings}
     senv = env.with_access(lambda slot: f"c{slot}" if slot in binding_slots else block_env(slot))
     hoisted = tuple(pair for c in choices for pair in c.hoisted)
@@ -251,18 +289,18 @@ def _listing(out: Source, env: Env, choices: tuple, span, block_env: Callable) -
     senv = _once(out, senv, {slot: (f"_d{-slot}", domain(dom, senv)) for slot, dom in shared.items()}, span)
     choices, parts = _fixed_parts(choices)
     senv = _once(out, senv, {slot: (f"_e{-999 - slot}", expr(part, senv)) for slot, part in parts.items()}, span)
-    sizes, hows = [], []
+    sizes, values = [], []
     for i, choice in enumerate(choices):
         depth = 1
         if choice.guard is not None:
             out.add(f"_n{i} = 0", 1, span)
             out.add(f"if {truth(choice.guard, senv)}:", 1, span)
             depth = 2
-        size, how = _space(out, senv, i, choice, depth, span)
+        size, value = _space(out, senv, i, choice, depth, span, lows[i])
         sizes.append(size)
-        hows.append(how)
+        values.append(value)
     out.add(f"total = {' + '.join(sizes) or '0'}", 1, span)
-    return choices, hows
+    return choices, values
 
 
 def _once(out: Source, env: Env, values: dict, span) -> Env:
@@ -286,16 +324,16 @@ def _draw(out: Source, total: str, nothing, span) -> None:
     out.add(f"r = rng.randrange({total})", 2, span)
 
 
-def _pick(out: Source, choices: tuple, hows: list, span, end: Callable) -> None:
+def _pick(out: Source, choices: tuple, values: list, span, end: Callable) -> None:
     """The choice move r falls in, each ending as `end(i, choice, values text, depth)` writes
     (a choice that can have no move gets no branch)."""
-    open_choices = [(i, choice, how) for i, (choice, how) in enumerate(zip(choices, hows)) if how != "never"]
-    for i, choice, how in open_choices:
+    open_choices = [(i, choice, value) for i, (choice, value) in enumerate(zip(choices, values)) if value is not None]
+    for i, choice, value in open_choices:
         last = i == open_choices[-1][0]
         depth = 1 if last else 2
         if not last:
             out.add(f"if r < _n{i}:", 1, span)
-        end(i, choice, _values(i, how, len(choice.bindings)), depth)
+        end(i, choice, value, depth)
         if not last:
             out.add(f"r -= _n{i}", 1, span)
 
