@@ -87,12 +87,38 @@ def _scale(a: Linear, k: int) -> Linear:
     return (tuple((t, c * k) for t, c in a[0] if c * k), a[1] * k)
 
 
+_SIZES: dict = {}  # _size(e) by id(e), e kept alive with it (asked again at every level of a long sum)
+
+
 def _size(e: x.Expr) -> int:
+    """How many arithmetic nodes e is made of (its terms count for nothing)."""
     if isinstance(e, x.Binary):
-        return 1 + _size(e.left) + _size(e.right)
+        found = _SIZES.get(id(e))
+        if found is not None and found[0] is e:
+            return found[1]
+        size = 1 + _size(e.left) + _size(e.right)
+        if len(_SIZES) >= _FORMS_KEPT:
+            _SIZES.clear()
+        _SIZES[id(e)] = (e, size)
+        return size
     if isinstance(e, x.Neg):
         return 1 + _size(e.operand)
     return 0
+
+
+def _written_size(form: Linear) -> int:
+    """_size(written(form, t)), worked out without writing it."""
+    terms, constant = form
+    size: Optional[int] = None
+    for term, c in terms:
+        part = _size(term) + (0 if c in (1, -1) else 1)  # times |c|
+        if c > 0:
+            size = part if size is None else size + 1 + part
+        else:  # subtracted, or negated when first
+            size = part + 1 if size is None else size + 1 + part
+    if size is None:
+        return 0
+    return size + 1 if constant else size
 
 
 def written(form: Linear, t) -> x.Expr:
@@ -120,5 +146,9 @@ def simplify(e: x.Binary) -> x.Expr:
     form = linear(e)
     if form is None:
         return e
-    made = written(form, e.type)
-    return made if _size(made) < _size(e) else e
+    return shorter(form, e)
+
+
+def shorter(form: Linear, e: x.Expr) -> x.Expr:
+    """The form written out, when that is shorter than e (which it stands for); else e."""
+    return written(form, e.type) if _written_size(form) < _size(e) else e

@@ -17,7 +17,7 @@ from ..ir import stmts as s
 from ..ir.program import Block, Function, GameIR, Instr
 from ..ir.walk import PAIR_FIELDS, SLOT_FIELDS, children, rebuild, walk
 from .fold import map_code
-from .linear import Linear, _size, linear, simplify, written
+from .linear import Linear, linear, shorter, simplify
 
 Known = dict  # temporary's slot -> (its value, the slots that value reads)
 _BINDERS = (x.Comp, x.BestOf, x.SortBy)
@@ -77,10 +77,7 @@ def _simpler(e: x.Binary, known: Known) -> x.Expr:
         return simplify(e)  # a part below was seen through: the rest may fold now
     seen = rebuild(e, lambda n: known[n.slot][0] if isinstance(n, x.Local) and n.slot in known else n)
     form: Optional[Linear] = linear(seen)
-    if form is None:
-        return e
-    made = written(form, e.type)
-    return made if _size(made) < _size(e) else e
+    return e if form is None else shorter(form, e)
 
 
 def _pure_reads(e: x.Expr) -> Optional[set]:
