@@ -8,7 +8,7 @@ from typing import Callable, Optional
 from rulebook.dsl.program import Program
 
 from .ir.program import GameIR
-from .ircache import cached_build, cached_optimise
+from .ircache import cached_build, cached_optimise, gc_paused
 from .passes import optimise
 from .pyback.assemble import PythonGame, Written
 from .pyback.evaluate import evaluate
@@ -44,8 +44,9 @@ def compile_game(program: Program, options: dict, player_count: int, player_name
     if counting or skip:  # a counting build marks what compiling reads, and measuring runs the passes
         reach = ReachMap(program) if counting else None
         marks = bytearray(len(reach)) if reach is not None else None
-        ir = compile_ir(program, options, player_count, player_names, team_of, reach, marks, skip)
-        return PythonGame(ir, filename, program, marks, reach)
+        with gc_paused():
+            ir = compile_ir(program, options, player_count, player_names, team_of, reach, marks, skip)
+            return PythonGame(ir, filename, program, marks, reach)
 
     def build(keep: Callable[[tuple], None]) -> PythonGame:
         ir = compile_ir(program, options, player_count, player_names, team_of)

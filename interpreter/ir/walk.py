@@ -61,9 +61,23 @@ def _add_nodes(value: Any, out: list) -> None:
 
 
 def _kids(node: Any) -> list:
+    """The nodes directly inside node, in order (written out for speed: every walk runs this)."""
+    names = _PARTS.get(node.__class__)
+    if names is None:
+        names = _names(node)
     out: list = []
-    for name in _names(node):
-        _add_nodes(getattr(node, name), out)
+    for name in names:
+        value = getattr(node, name)
+        cls = value.__class__
+        if cls is tuple:
+            if value:
+                _add_nodes(value, out)
+        else:
+            found = _NODE_TYPES.get(cls)
+            if found is None:
+                found = _is_node(value)
+            if found:
+                out.append(value)
     return out
 
 
@@ -79,7 +93,9 @@ def walk(node: Any) -> Iterator[Any]:
         n = stack.pop()
         yield n
         kids = _kids(n)
-        if kids:
+        if len(kids) == 1:
+            stack.append(kids[0])
+        elif kids:
             kids.reverse()
             stack.extend(kids)
 
@@ -90,6 +106,21 @@ def walk_all(items) -> Iterator[Any]:
             yield from walk(item)
         elif isinstance(item, tuple):
             yield from walk_all(item)
+
+
+def walk_statements(items) -> Iterator[Any]:
+    """Every statement in items (statements, or tuples of them) and inside them, parents first —
+    not going into expressions, which hold no statements."""
+    stack: list = []
+    _add_nodes(items, stack)
+    stack.reverse()
+    while stack:
+        n = stack.pop()
+        yield n
+        kids = [kid for kid in _kids(n) if isinstance(kid, Stmt)]
+        if kids:
+            kids.reverse()
+            stack.extend(kids)
 
 
 def rebuild(node: Any, fn: Callable[[Any], Any], memo: Optional[dict] = None) -> Any:
@@ -113,11 +144,21 @@ def rebuild(node: Any, fn: Callable[[Any], Any], memo: Optional[dict] = None) ->
         new = _rebuild_value(value, fn, memo)
         if new is not value:
             changes[name] = new
-    made = replace(node, **changes) if changes else node
+    made = _with(node, changes) if changes else node
     result = fn(made)
     if memo is not None:
         memo[id(node)] = (node, result)
     return result
+
+
+def _with(node: Any, changes: dict) -> Any:
+    """dataclasses.replace(node, **changes), without its checks: the nodes are plain frozen
+    dataclasses (no __post_init__, every field set by __init__), and rebuilding makes many."""
+    made = object.__new__(node.__class__)
+    fields_of = made.__dict__
+    fields_of.update(node.__dict__)
+    fields_of.update(changes)
+    return made
 
 
 def _rebuild_value(value: Any, fn: Callable[[Any], Any], memo: Optional[dict]) -> Any:
@@ -157,7 +198,7 @@ def replace_top_down(node: Any, fn: Callable[[Any], Any]) -> Any:
         made = _replaced_in(value, fn)
         if made is not value:
             changes[name] = made
-    return replace(node, **changes) if changes else node
+    return _with(node, changes) if changes else node
 
 
 def _replaced_in(value: Any, fn: Callable[[Any], Any]) -> Any:

@@ -16,13 +16,14 @@ from ..ir import stmts as s
 from ..ir.program import (
     AllowEntry, BindEntry, CallSite, ForEntry, GameIR, Instr, LocalInfo, RepeatEntry, StepSite, TurnEntry,
 )
-from ..ir.walk import renumber, walk_all
+from ..ir.walk import renumber, walk_all, walk_statements
 
 
 def _queued(ir: GameIR) -> dict:
     """How many times each block is queued as a frame anywhere."""
     count: dict = {}
-    for node in walk_all(tuple(i.body for b in ir.blocks for i in b.instrs) + tuple(f.body for f in ir.functions)):
+    code = tuple(i.body for b in ir.blocks for i in b.instrs) + tuple(f.body for f in ir.functions)
+    for node in walk_statements(code):
         if isinstance(node, s.QueueFrame):
             count[node.block] = count.get(node.block, 0) + 1
     return count

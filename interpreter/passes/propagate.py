@@ -15,7 +15,7 @@ from typing import Any, Optional
 from ..ir import exprs as x
 from ..ir import stmts as s
 from ..ir.program import Block, Function, GameIR, Instr
-from ..ir.walk import PAIR_FIELDS, SLOT_FIELDS, rebuild, walk
+from ..ir.walk import PAIR_FIELDS, SLOT_FIELDS, children, rebuild, walk
 from .fold import map_code
 from .linear import Linear, _size, linear, simplify, written
 
@@ -24,29 +24,31 @@ _BINDERS = (x.Comp, x.BestOf, x.SortBy)
 
 
 def propagate_game(ir: GameIR) -> GameIR:
+    sets: dict = {}  # id(statement) -> (statement, the slots it sets or binds): asked at every depth
+
     def on_function(index: int, fn: Function) -> Function:
-        return replace(fn, body=_body(fn.body, {}))
+        return replace(fn, body=_body(fn.body, {}, sets))
 
     def on_block(index: int, block: Block):
-        instrs = tuple(Instr(_body(i.body, {}), i.end) for i in block.instrs)
+        instrs = tuple(Instr(_body(i.body, {}, sets), i.end) for i in block.instrs)
         return replace(block, instrs=instrs), lambda e: e
     return map_code(ir, on_function, on_block)
 
 
-def _body(stmts: tuple, known: Known) -> tuple:
+def _body(stmts: tuple, known: Known, sets: dict) -> tuple:
     known = dict(known)
     out = []
     for st in stmts:
-        written_here = _written(st)
+        written_here = _written(st, sets)
         if isinstance(st, s.If):
-            branches = tuple((_expr(cond, known), _body(body, known)) for cond, body in st.branches)
-            st = replace(st, branches=branches, otherwise=_body(st.otherwise, known))
+            branches = tuple((_expr(cond, known), _body(body, known, sets)) for cond, body in st.branches)
+            st = replace(st, branches=branches, otherwise=_body(st.otherwise, known, sets))
         elif isinstance(st, (s.ForEach, s.While)):
             inside = _forget(known, written_here)  # the body runs again after it changed them
             if isinstance(st, s.ForEach):
-                st = replace(st, domain=_expr(st.domain, known), body=_body(st.body, inside))
+                st = replace(st, domain=_expr(st.domain, known), body=_body(st.body, inside, sets))
             else:
-                st = replace(st, cond=_expr(st.cond, inside), body=_body(st.body, inside))
+                st = replace(st, cond=_expr(st.cond, inside), body=_body(st.body, inside, sets))
         else:
             st = _expr(st, known)
         known = _forget(known, written_here)
@@ -61,6 +63,8 @@ def _body(stmts: tuple, known: Known) -> tuple:
 def _expr(e: Any, known: Known) -> Any:
     """e (an expression, or a statement holding no others) with the known temporaries seen
     through — but not a slot a comprehension inside e binds (its variable is not the local)."""
+    if not known:
+        return e
     known = _forget(known, {slot for n in walk(e) if isinstance(n, _BINDERS) for slot in _slots_of(n)})
     if not known:
         return e
@@ -90,9 +94,20 @@ def _pure_reads(e: x.Expr) -> Optional[set]:
     return reads
 
 
-def _written(st: Any) -> set:
-    """Every local slot st (or anything inside it) sets or binds."""
-    return {slot for n in walk(st) if not isinstance(n, x.Local) for slot in _slots_of(n)}
+def _written(st: Any, memo: dict) -> set:
+    """Every local slot st (or anything inside it) sets or binds (the statements inside it from
+    memo, or into it)."""
+    found = memo.get(id(st))
+    if found is not None and found[0] is st:
+        return found[1]
+    out = set(_slots_of(st))
+    for part in children(st):
+        if isinstance(part, s.Stmt):
+            out |= _written(part, memo)
+        else:
+            out.update(slot for n in walk(part) if not isinstance(n, x.Local) for slot in _slots_of(n))
+    memo[id(st)] = (st, out)
+    return out
 
 
 def _slots_of(n: Any) -> list:

@@ -48,6 +48,7 @@ class _Sharer:
 
     def __init__(self, locals_: tuple):
         self.locals = list(locals_)
+        self.facts: dict = {}  # each statement's (see _facts)
 
     def body(self, stmts: tuple) -> tuple:
         out: list = []
@@ -88,13 +89,13 @@ class _Sharer:
 
         def fact(j: int) -> _Facts:
             if facts[j] is None:
-                facts[j] = _facts(stmts[j])
+                facts[j] = _facts(stmts[j], self.facts)
             return facts[j]
         i = 0
         while i < len(stmts):
             found = None
             heads = _heads(stmts[i])
-            arithmetic = _facts(heads).arithmetic if heads else {}
+            arithmetic = _facts(heads, self.facts).arithmetic if heads else {}
             for e in _always(heads) if arithmetic else ():
                 if id(e) in arithmetic:
                     end = _run_end(fact, i, len(stmts), _locals_read(e))
@@ -163,11 +164,35 @@ class _Facts:
     counts: Counter
 
 
-def _facts(st: Any) -> _Facts:
-    """st's facts (st: a statement, or a tuple of expressions)."""
-    facts = _Facts(set(), set(), {}, Counter())
+def _facts(st: Any, memo: dict) -> _Facts:
+    """st's facts (st: a statement, or a tuple of expressions). A statement's are kept in memo
+    (id → (statement, facts)): they are asked again for each statement around it."""
+    if st.__class__ is tuple:
+        facts = _Facts(set(), set(), {}, Counter())
+        _add_expression_facts(facts, st)
+        return facts
+    found = memo.get(id(st))
+    if found is not None and found[0] is st:
+        return found[1]
+    facts = _Facts({getattr(st, name) for name in SLOT_FIELDS.get(st.__class__, ())}, set(), {}, Counter())
+    exprs = []
+    for part in children(st):
+        if isinstance(part, s.Stmt):
+            inner = _facts(part, memo)
+            facts.sets |= inner.sets
+            facts.binds |= inner.binds
+            facts.arithmetic.update(inner.arithmetic)
+            facts.counts.update(inner.counts)
+        else:
+            exprs.append(part)
+    _add_expression_facts(facts, tuple(exprs))
+    memo[id(st)] = (st, facts)
+    return facts
+
+
+def _add_expression_facts(facts: _Facts, exprs: tuple) -> None:
     plain: dict = {}  # id of a node -> (is arithmetic over locals and numbers, reads a local)
-    for n in reversed(list(walk_all((st,)))):  # each node after everything inside it
+    for n in reversed(list(walk_all(exprs))):  # each node after everything inside it
         cls = n.__class__
         if cls is x.Local:
             plain[id(n)] = (True, True)
@@ -181,13 +206,10 @@ def _facts(st: Any) -> _Facts:
                 facts.counts[n] += 1
         else:
             plain[id(n)] = (False, False)
-            if isinstance(n, s.Stmt):
-                facts.sets.update(getattr(n, name) for name in SLOT_FIELDS.get(cls, ()))
-            elif isinstance(n, _BINDERS):
+            if isinstance(n, _BINDERS):
                 facts.binds.update(getattr(n, name) for name in SLOT_FIELDS[cls])
                 for name in PAIR_FIELDS.get(cls, ()):
                     facts.binds.update(slot for slot, _ in getattr(n, name))
-    return facts
 
 
 def _locals_read(e: Any) -> set:

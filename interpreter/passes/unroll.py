@@ -40,7 +40,11 @@ def _put(e: Any, slot: int, value: Any) -> Any:
 
 
 def _small(e: Any, limit: int) -> bool:
-    return sum(1 for _ in walk_all((e,))) <= limit
+    """Has e at most limit nodes? (Counted only as far as limit: a large e is not walked whole.)"""
+    for count, _ in enumerate(walk_all((e,)), 1):
+        if count > limit:
+            return False
+    return True
 
 
 def _items(e) -> Optional[tuple]:
