@@ -255,6 +255,8 @@ def _best(parts: tuple, bound: set):
     for n in walk_all(parts):
         if isinstance(n, x.Load) and not is_const(n.addr):
             counts[n] += 1
+    if not any(count > 1 for count in counts.values()):
+        return None  # no read is made twice (most statements)
     found = None
     for read in _always(parts):
         if read.__class__ is not x.Load or counts[read] < 2 or read in sizes:
