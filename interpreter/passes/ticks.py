@@ -1,6 +1,7 @@
 """The step budget, counted in bulk: a loop over a fixed list (the players, a kind's members, a
 board's nodes) that cannot leave early takes all its turns from the budget once, before it
-starts, instead of one at every turn — the same number of steps, in one statement.
+starts, instead of one at every turn — the same number of steps, in one statement (a tick in the
+middle of its body, as a loop unrolled inside it leaves, runs once a turn too).
 
 Only loops over a constant list: a range of known length is walked at a cost of its own, and a
 loop with a `break` or a `return` inside may stop before its last turn.
@@ -19,19 +20,16 @@ from .fold import map_code
 
 
 def _counted_first(st: Any) -> Any:
-    """A fixed loop whose body starts by ticking: those ticks, times its turns, before it."""
+    """A fixed loop whose body ticks (at its top level, not inside an `if`): those ticks, times
+    its turns, before it."""
     if not isinstance(st, s.ForEach) or not isinstance(st.domain, x.Const) or not isinstance(st.domain.value, tuple):
         return st
-    ticks, each = [], 0
-    for inner in st.body:
-        if not (isinstance(inner, s.Tick) and isinstance(inner.steps, x.Const)):
-            break
-        ticks.append(inner)
-        each += inner.steps.value
+    ticks = [inner for inner in st.body if isinstance(inner, s.Tick) and isinstance(inner.steps, x.Const)]
     if not ticks or any(isinstance(n, (s.Break, s.Return)) for n in walk_all(st.body)):
         return st
-    steps = len(st.domain.value) * each
-    return [s.Tick(x.Const(steps, type=INT), span=ticks[0].span), replace(st, body=st.body[len(ticks):])]
+    steps = len(st.domain.value) * sum(tick.steps.value for tick in ticks)
+    rest = tuple(inner for inner in st.body if not any(inner is tick for tick in ticks))
+    return [s.Tick(x.Const(steps, type=INT), span=ticks[0].span), replace(st, body=rest)]
 
 
 def count_ticks(ir: GameIR) -> GameIR:
