@@ -9,6 +9,7 @@ from rulebook.dsl.program import Program
 
 from .ir.program import GameIR
 from .ircache import cached_build, cached_optimise, gc_paused
+from .lower.builder import Builder
 from .passes import optimise
 from .pyback.assemble import PythonGame, Written
 from .pyback.evaluate import evaluate
@@ -58,5 +59,6 @@ def compile_game(program: Program, options: dict, player_count: int, player_name
             raise TypeError("not a kept game")
         return PythonGame(ir, filename, program, written=written)
 
-    settings = (sorted(options.items()), player_count, player_names, team_of)
+    # (a build without the step budget, which only benchmarks make, is another build)
+    settings = (sorted(options.items()), player_count, player_names, team_of, Builder.metered)
     return cached_build(program.source_key, settings, build, restore)
