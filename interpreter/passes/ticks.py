@@ -24,12 +24,13 @@ def _counted_first(st: Any) -> Any:
     its turns, before it."""
     if not isinstance(st, s.ForEach) or not isinstance(st.domain, x.Const) or not isinstance(st.domain.value, tuple):
         return st
-    ticks = [inner for inner in st.body if isinstance(inner, s.Tick) and isinstance(inner.steps, x.Const)]
+    ticks = [(inner, inner.steps.value) for inner in st.body
+             if isinstance(inner, s.Tick) and isinstance(inner.steps, x.Const)]
     if not ticks or any(isinstance(n, (s.Break, s.Return)) for n in walk_all(st.body)):
         return st
-    steps = len(st.domain.value) * sum(tick.steps.value for tick in ticks)
-    rest = tuple(inner for inner in st.body if not any(inner is tick for tick in ticks))
-    return [s.Tick(x.Const(steps, type=INT), span=ticks[0].span), replace(st, body=rest)]
+    steps = len(st.domain.value) * sum(each for _, each in ticks)
+    rest = tuple(inner for inner in st.body if not any(inner is tick for tick, _ in ticks))
+    return [s.Tick(x.Const(steps, type=INT), span=ticks[0][0].span), replace(st, body=rest)]
 
 
 def count_ticks(ir: GameIR) -> GameIR:
