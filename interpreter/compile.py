@@ -2,6 +2,7 @@
 options and engine: the disk cache (interpreter/ircache.py) keeps the result, and the passes'."""
 from __future__ import annotations
 
+import sys
 from functools import partial
 from typing import Callable, Optional
 
@@ -9,7 +10,6 @@ from rulebook.dsl.program import Program
 
 from .ir.program import GameIR
 from .ircache import cached_build, cached_optimise, gc_paused
-from .lower.builder import Builder
 from .passes import optimise
 from .pyback.assemble import PythonGame, Written
 from .pyback.evaluate import evaluate
@@ -36,6 +36,14 @@ def compile_ir(program: Program, options: dict, player_count: int, player_names:
     return cached_optimise(raw, lambda ir: optimise(ir, skip))
 
 
+def _metered() -> bool:
+    """Whether builds count the step budget (Builder.metered: only benchmarks turn it off, and a
+    build without it is another build). A warm load does not import the lowering; then nothing
+    can have turned it off."""
+    builder = sys.modules.get(f"{__package__}.lower.builder")
+    return builder is None or builder.Builder.metered
+
+
 def compile_game(program: Program, options: dict, player_count: int, player_names: tuple,
                  team_of: Optional[tuple] = None, counting: bool = False,
                  skip: frozenset = frozenset()) -> PythonGame:
@@ -59,6 +67,5 @@ def compile_game(program: Program, options: dict, player_count: int, player_name
             raise TypeError("not a kept game")
         return PythonGame(ir, filename, program, written=written)
 
-    # (a build without the step budget, which only benchmarks make, is another build)
-    settings = (sorted(options.items()), player_count, player_names, team_of, Builder.metered)
+    settings = (sorted(options.items()), player_count, player_names, team_of, _metered())
     return cached_build(program.source_key, settings, build, restore)
