@@ -499,37 +499,22 @@ def nth_bit_pair(groups: list, r: int, low: int) -> tuple:
     raise IndexError(r)
 
 
+_HALVES = ((32, 0xFFFFFFFF), (16, 0xFFFF), (8, 0xFF))
 _BYTE_BITS = tuple(tuple(i for i in range(8) if byte >> i & 1) for byte in range(256))
 
 
 def nth_node(low: int, bits: int, r: int) -> int:
     """nodes_of_bits(low, bits)[r] for a set of at most 64 nodes: halves, quarters and eighths of
-    the bits are counted to find the byte the r-th node is in, then that byte's bits are looked up
-    (written out: this is a sampler's pick)."""
-    part = bits & 0xFFFFFFFF
-    n = part.bit_count()
-    if r < n:
-        bits = part
-    else:
-        r -= n
-        bits >>= 32
-        low += 32
-    part = bits & 0xFFFF
-    n = part.bit_count()
-    if r < n:
-        bits = part
-    else:
-        r -= n
-        bits >>= 16
-        low += 16
-    part = bits & 0xFF
-    n = part.bit_count()
-    if r < n:
-        bits = part
-    else:
-        r -= n
-        bits >>= 8
-        low += 8
+    the bits are counted to find the byte the r-th node is in, then that byte's bits are looked up."""
+    for width, mask in _HALVES:
+        part = bits & mask
+        n = part.bit_count()
+        if r < n:
+            bits = part
+        else:
+            r -= n
+            bits >>= width
+            low += width
     return low + _BYTE_BITS[bits][r]
 
 
