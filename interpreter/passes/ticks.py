@@ -19,7 +19,7 @@ from ..ir.walk import rebuild, rebuild_body, walk_all
 from .fold import map_code
 
 
-def _counted_first(st: Any) -> Any:
+def _counted_in_bulk(st: Any) -> Any:
     """A fixed loop whose body ticks (at its top level, not inside an `if`): those ticks, times
     its turns, before it."""
     if not isinstance(st, s.ForEach) or not isinstance(st.domain, x.Const) or not isinstance(st.domain.value, tuple):
@@ -35,9 +35,9 @@ def _counted_first(st: Any) -> Any:
 
 def count_ticks(ir: GameIR) -> GameIR:
     def on_function(index: int, fn: Function) -> Function:
-        return replace(fn, body=rebuild_body(fn.body, _counted_first))
+        return replace(fn, body=rebuild_body(fn.body, _counted_in_bulk))
 
     def on_block(index: int, block: Block):
-        instrs = tuple(Instr(rebuild_body(i.body, _counted_first), rebuild(i.end, _counted_first)) for i in block.instrs)
+        instrs = tuple(Instr(rebuild_body(i.body, _counted_in_bulk), rebuild(i.end, _counted_in_bulk)) for i in block.instrs)
         return replace(block, instrs=instrs), lambda e: e
     return map_code(ir, on_function, on_block)
