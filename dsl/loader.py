@@ -61,7 +61,7 @@ def check_modules(modules: Iterable[n.Module], folder: Path, mod_tables: Optiona
     for module in modules:
         for decl in module.decls:
             collector.collect(decl)
-    collector.errors.extend(_code_cells(collector.program))
+    collector.errors.extend(_code_cells(collector.program, collector.unreadable_tables))
     collector.errors.extend(collector.unread_mod_tables())
     collector.errors.extend(link_cells(collector.program))
     if collector.errors:
@@ -92,6 +92,7 @@ class _Collector:
         self.errors: list[Diagnostic] = []
         self.firsts: dict[str, n.Node] = {}  # game, players, teams, flow:, setup:, score
         self.read_files: set[str] = set()  # the file names tables were read from
+        self.unreadable_tables: set[str] = set()  # tables whose file or rows had errors
         self.handlers: dict[type, Callable] = {
             n.GameDecl: self.game, n.OptionDecl: self.option, n.TableDecl: self.table,
             n.ConstDecl: self.const, n.PlayersDecl: self.players, n.TeamsDecl: self.teams,
@@ -158,6 +159,7 @@ class _Collector:
             self.program.tables[d.name] = self.read_table(d)
         except RulesError as err:
             self.errors.extend(err.diagnostics)
+            self.unreadable_tables.add(d.name)  # what reads it is not checked: its errors would follow from these
             return
         self.declare(d.name, "table", d, ("table", d.name))
 
@@ -279,11 +281,14 @@ class _Collector:
         self.error(d.span, "'replace' belongs in a mod; a game declares each name once")
 
 
-def _code_cells(p: Program) -> list[Diagnostic]:
-    """Each cell of a `code` column becomes a rule of its own, named '<column> of <member>'."""
+def _code_cells(p: Program, unreadable: set) -> list[Diagnostic]:
+    """Each cell of a `code` column becomes a rule of its own, named '<column> of <member>'
+    (none for a table that could not be read: its own errors are already reported)."""
     errors: list[Diagnostic] = []
     for (column, kind_name), decl in p.codes.items():
         kind = p.kinds.get(kind_name)
+        if kind is not None and kind.table in unreadable:
+            continue
         if kind is None or kind.table is None or kind.table not in p.tables:
             errors.append(Diagnostic(decl.span, f"'{kind_name}' is not a kind made from a table"))
             continue
@@ -317,7 +322,8 @@ def _code_cell(p: Program, decl: n.CodeDecl, table: Table, i: int, errors: list[
     member = str(row.get(table.key, i + 1)) if table.key else str(i + 1)
     name = f"{column} of {kind_name} {member}"  # one namespace per kind: two tables may share keys
     try:
-        body = parse_snippet(text, table.path, decl.result is None, where.line, where.column)
+        # `where` is in the file that wrote the row: a mod's row is placed in the mod's file.
+        body = parse_snippet(text, where.path, decl.result is None, where.line, where.column)
     except RulesError as err:
         errors.extend(err.diagnostics)
         return None

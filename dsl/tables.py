@@ -273,6 +273,12 @@ def _check_keys(rows: list, key: str, located: _Located) -> None:
                                                         f"not {_as_yaml(value)}")
         if value in seen:
             raise RulesError.at(located.span((i, key)), f"key {value!r} is already used by row {seen[value] + 1}")
+        # Members are named by their key's text (in moves, scenarios and records), so 1 and '1' are one name.
+        same_text = next((other for other in seen if str(other) == str(value)), None)
+        if same_text is not None:
+            raise RulesError.at(located.span((i, key)), f"key {_as_yaml(value)} names the same member as "
+                                                        f"key {_as_yaml(same_text)} of row {seen[same_text] + 1} "
+                                                        f"(one is a number, the other text): write one kind of key")
         seen[value] = i
 
 

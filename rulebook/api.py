@@ -66,11 +66,12 @@ def _read_rules(folder: Path, mods: list) -> Program:
 
 
 def mod_game(mod: Mod) -> Optional[Path]:
-    """The rules folder a mod extends: its `game:` is a folder, relative to the mod's own folder
-    (or absolute), or the name of a shipped game. None when it is neither."""
-    beside = mod.folder / mod.game
-    if beside.is_dir():
-        return beside.resolve()
+    """The rules folder a mod extends: its `game:` is a folder — relative to the mod's own folder,
+    else to the current folder (where the command is run), or absolute — or the name of a shipped
+    game. None when it is none of these."""
+    for folder in (mod.folder / mod.game, Path.cwd() / mod.game):
+        if folder.is_dir() and not (folder / MANIFEST).is_file():
+            return folder.resolve()
     shipped = shipped_games_folder() / mod.game
     return shipped.resolve() if shipped.is_dir() and len(Path(mod.game).parts) == 1 else None
 
@@ -82,11 +83,28 @@ def check_mods_extend(folder: Path, mods: Sequence[str | Path]) -> None:
         mod = read_mod(path)
         target = mod_game(mod)
         if target is None:
-            raise RulesError.at(mod.game_span, f"mod '{mod.name}' extends '{mod.game}', which is neither a folder "
-                                               f"(from the mod's folder) nor a shipped game "
-                                               f"({', '.join(shipped_games()) or 'none'})")
-        if target != folder.resolve():
+            raise _no_base_game(mod)
+        if target == folder.resolve():
+            continue
+        if len(Path(mod.game).parts) != 1 or folder.name != target.name:
             raise RulesError.at(mod.game_span, f"mod '{mod.name}' extends '{mod.game}', not {folder.name}")
+        if not _same_rules(folder, target):
+            raise RulesError.at(mod.game_span, f"mod '{mod.name}' extends the shipped game '{mod.game}', and "
+                                               f"the rules files of {folder} differ from it")
+
+
+def _same_rules(folder: Path, other: Path) -> bool:
+    """Two copies of one game's folder (a checkout's rules folder beside the installed one), so
+    that a mod naming a shipped game by name extends either."""
+    ours, theirs = sorted(folder.glob("*.rules")), sorted(other.glob("*.rules"))
+    return [p.name for p in ours] == [p.name for p in theirs] and all(
+        a.read_bytes() == b.read_bytes() for a, b in zip(ours, theirs))
+
+
+def _no_base_game(mod: Mod) -> RulesError:
+    return RulesError.at(mod.game_span, f"mod '{mod.name}' extends '{mod.game}', which is neither a folder "
+                                        f"(from the mod's folder or the current one) nor a shipped game "
+                                        f"({', '.join(shipped_games()) or 'none'})")
 
 
 def _split_mod(name_or_path: str | Path, mods: Sequence[str | Path]) -> tuple[Path, tuple]:
@@ -97,8 +115,9 @@ def _split_mod(name_or_path: str | Path, mods: Sequence[str | Path]) -> tuple[Pa
         from rulebook.dsl.mods import read_mod
         mod = read_mod(path)
         target = mod_game(mod)
-        if target is not None:
-            return target, (path, *mods)
+        if target is None:
+            raise _no_base_game(mod)
+        return target, (path, *mods)
     return find_rules(name_or_path).resolve(), tuple(mods)
 
 

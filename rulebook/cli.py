@@ -146,6 +146,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 2
     if extra and args.command not in GAME_OPTION_COMMANDS:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    if args.command == "play" and args.game is None and args.resume is None:
+        play = _subparser(parser, "play")
+        play.print_usage(sys.stderr)
+        play.error("give the GAME to play (a shipped game's name or a rules folder; 'rulebook games' lists "
+                   "them) or --resume FILE")
     from rulebook.dsl.errors import MissingInput, OptionsError, RulebookError, RulesError
 
     try:
@@ -243,12 +248,16 @@ def _game_options(parser: argparse.ArgumentParser, args, extra: list) -> dict:
     return options
 
 
-def _flags_of(parser: argparse.ArgumentParser, command: str) -> list[str]:
+def _subparser(parser: argparse.ArgumentParser, command: str) -> argparse.ArgumentParser:
     for action in parser._subparsers._group_actions:  # type: ignore[union-attr]
         sub = action.choices.get(command) if isinstance(action.choices, dict) else None
         if sub is not None:
-            return sorted(f for f in sub._option_string_actions if f.startswith("--"))
-    return []
+            return sub
+    raise KeyError(command)
+
+
+def _flags_of(parser: argparse.ArgumentParser, command: str) -> list[str]:
+    return sorted(f for f in _subparser(parser, command)._option_string_actions if f.startswith("--"))
 
 
 def _replay(args) -> int:

@@ -89,3 +89,11 @@ def test_installed_command_finds_shipped_games(tmp_path: Path) -> None:
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("Game over: ")
+
+
+def test_play_without_a_game_prints_its_usage(capsys) -> None:
+    """Issue 25 item 8: `rulebook play` alone is a usage mistake, not an internal error."""
+    code, out, err = run_catching(capsys, ["play"])
+    assert code == 2 and out == ""
+    assert err.startswith("usage: rulebook play") and "internal error" not in err
+    assert err.rstrip().splitlines()[-1].startswith("rulebook: give the GAME to play")

@@ -123,3 +123,38 @@ def test_each_example_mod_passes_its_own_features(capsys, tmp_path: Path, mod: s
     shutil.copytree(MODS / mod, copy)
     assert main(["test", str(copy / "features"), "--mod", str(copy), "--quiet"]) == 0
     assert capsys.readouterr().out.rstrip().splitlines()[-1].endswith(" 0 failed")
+
+
+def test_a_mod_names_its_game_by_a_path_from_the_current_folder(capsys, tmp_path: Path, monkeypatch) -> None:
+    """Issue 25 item 8: `game: rules/eriantys` in a mod kept elsewhere, run from the checkout."""
+    shutil.copytree(MODS / "the-bard", tmp_path / "bard")
+    manifest = tmp_path / "bard" / "mod.yaml"
+    manifest.write_text(manifest.read_text().replace("game: eriantys", "game: rules/eriantys"))
+    monkeypatch.chdir(ROOT)
+    assert main(["check", str(tmp_path / "bard")]) == 0
+    monkeypatch.chdir(tmp_path)  # from here, rules/eriantys is nowhere
+    assert main(["check", str(tmp_path / "bard")]) == 1
+    assert "neither a folder (from the mod's folder or the current one)" in capsys.readouterr().err
+
+
+def test_check_a_copy_of_the_shipped_game_with_a_mod_of_it(capsys, tmp_path: Path) -> None:
+    """Issue 25 item 8: `rulebook check rules/eriantys --mod M` for a mod whose `game:` names the
+    shipped game, where the folder checked is another copy of it (an installed package's games
+    live elsewhere than a checkout's rules/)."""
+    copy = tmp_path / "eriantys"
+    shutil.copytree(ROOT / "rules" / "eriantys", copy)
+    assert main(["check", str(copy), "--mod", str(MODS / "the-bard")]) == 0
+    with open(copy / "islands.rules", "a") as rules:
+        rules.write("# changed\n")
+    assert main(["check", str(copy), "--mod", str(MODS / "the-bard")]) == 1
+    assert "the rules files of" in capsys.readouterr().err
+
+
+def test_a_mods_features_without_the_mod_name_the_unknown_name(capsys, tmp_path: Path) -> None:
+    """Issue 25 item 8: which name is unknown, and the --mod that would know it."""
+    copy = tmp_path / "the-bard"
+    shutil.copytree(MODS / "the-bard", copy)
+    assert main(["test", str(copy / "features"), "--quiet"]) == 1
+    out = capsys.readouterr().out
+    assert "'Bard' is not a character of Eriantys" in out
+    assert f"run with --mod {copy.resolve()}" in out

@@ -65,18 +65,24 @@ def _regex_for(type_: str, lexicon) -> str:
     if base in ("names", "players"):
         return _listed(_NAME)
     if base in ("kind", "kinds"):
-        words = lexicon.kind_words(arg)
-        one = r"(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + ")"
+        one = _member_regex(lexicon.kind_words(arg))
         return one if base == "kind" else _listed(_THE + one)
     if base in ("node", "nodes"):
         return _LABEL if base == "node" else _listed(_LABEL)
     if base == "pieces":
-        words = lexicon.kind_words(arg)
-        one = r"(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + ")"
+        one = _member_regex(lexicon.kind_words(arg))
         piece = r"(?:" + "|".join(re.escape(w) for w in lexicon.piece_words(arg)) + ")"
         item = rf"(?:{_COUNT}\s+)?{one}(?:\s+{piece})?"  # a bare member is one piece: `red and blue`
         return rf"(?:no\s+{piece}|{_COUNT}\s+{piece}|{_listed(item)})"
     raise PatternError(f"unknown placeholder type '{type_}'")
+
+
+def _member_regex(words: Optional[list]) -> str:
+    """One member of a kind by one of its words; None for the words: any name of up to four words
+    (to tell which name of a sentence is not known)."""
+    if words is None:
+        return rf"{_NAME}(?:\s+{_NAME}){{0,3}}"
+    return r"(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + ")"
 
 
 _TOKEN = re.compile(r"\{(\w+)(?::([\w:]+))?\}|\(([^()]*\|[^()]*)\)|(\w+)\(s\)|\[([^\[\]{}()]+)\] ?")

@@ -15,9 +15,10 @@ import pytest
 import yaml
 from pytest_bdd import given, parsers, then, when
 
-from rulebook.dsl.errors import RulebookError, RulesError
+from rulebook.dsl.errors import RulebookError, RulesError, did_you_mean
 
 from .. import api
+from ..api import MANIFEST
 from ..coverage.session import CoverageSession, find_session
 from .vocabulary import VOCABULARY_FILE, load_vocabulary
 from .world import ScenarioFailure, World
@@ -123,6 +124,10 @@ def _dispatch(request, world: World, keyword: str, sentence: str) -> None:
     where = getattr(request.node, "_rulebook_step", None)
     place = f"{where[0]}:{where[1]}: " if where else ""
     if found is None:
+        unknown = world.vocabulary.unknown_names(keyword, sentence)
+        if unknown:
+            raise ScenarioFailure(f"{place}unknown step: {keyword.capitalize()} {sentence}\n"
+                                  + _unknown_names(unknown, world, where[0] if where else None))
         closest = world.vocabulary.closest(keyword, sentence)
         hint = "".join(f"\n    {keyword.capitalize()} {c}" for c in closest)
         raise ScenarioFailure(f"{place}unknown step: {keyword.capitalize()} {sentence}\n  closest known:{hint}")
@@ -133,6 +138,27 @@ def _dispatch(request, world: World, keyword: str, sentence: str) -> None:
         raise ScenarioFailure(f"{place}{keyword.capitalize()} {sentence}\n  {err}") from None
     except RulebookError as err:
         raise ScenarioFailure(f"{place}{keyword.capitalize()} {sentence}\n  {err}") from None
+
+
+def _unknown_names(unknown: list, world: World, feature: Optional[str]) -> str:
+    """Which names of a sentence the game does not have, and, since they often come from a mod,
+    how to load it: the mod folder the feature file lies in, if it is one not loaded."""
+    lines = [f"  '{name}' is not a {kind} of {world.program.title}"
+             f"{did_you_mean(name, world.vocabulary.kind_words(kind))}" for kind, name in unknown]
+    mod = _mod_folder_of(Path(feature)) if feature else None
+    if mod is not None and str(mod) not in world.mods:
+        lines.append(f"  the feature file is in the mod folder {mod}: run with --mod {mod}")
+    else:
+        lines.append("  if it comes from a mod, load the mod with --mod PATH")
+    return "\n".join(lines)
+
+
+def _mod_folder_of(path: Path) -> Optional[Path]:
+    """The nearest folder holding a mod's manifest around a feature file, if any."""
+    for folder in path.resolve().parents:
+        if (folder / MANIFEST).is_file():
+            return folder
+    return None
 
 
 @given(parsers.re(r"(?P<sentence>.+)"))

@@ -51,7 +51,8 @@ def feature_files(paths: Sequence[str]) -> list[Path]:
         else:
             raise MissingInput(f"{raw}: no such file or folder")
     if not files:
-        raise MissingInput("no .feature files found in " + ", ".join(paths))
+        raise MissingInput("no .feature files found in " + ", ".join(paths) + " (looked for files named *.feature "
+                           "there and in every folder below)")
     problems = [d for d in map(check_feature, files) if d is not None]
     if problems:
         raise RulesError(problems)

@@ -17,7 +17,7 @@ from rulebook.dsl.nodes import Span
 from rulebook.dsl.program import Program
 from rulebook.dsl.tables import load_yaml
 
-from .patterns import PatternError, compile_pattern
+from .patterns import PatternError, compile_pattern, split_list
 from .position import read_position
 
 SCHEMA_PATH = Path(__file__).with_name("vocabulary.schema.json")
@@ -75,9 +75,48 @@ class Vocabulary:
                         return step, captured, tries
         return None
 
+    def unknown_names(self, keyword: str, text: str) -> list[tuple[str, str]]:
+        """(kind, name) for each name in a sentence that no step matches but that would match one
+        if that name were a member of its kind: a name this game does not have (often a mod's)."""
+        found: list[tuple[str, str]] = []
+        for step in self.steps:
+            if step.keyword != keyword:
+                continue
+            for pattern in step.patterns + step.tries:
+                slots = [p for p in pattern.placeholders if p.type.partition(":")[0] in ("kind", "kinds", "pieces")]
+                if not slots:
+                    continue
+                captured = compile_pattern(pattern.text, _AnyMember(self)).match(text)
+                if captured is None:
+                    continue
+                for slot in slots:
+                    kind = slot.type.partition(":")[2]
+                    known = {w.lower() for w in self.kind_words(kind)}
+                    for word in split_list(captured[slot.name]):
+                        bare = re.sub(r"^(?:the|an?|\d+)\s+", "", word.strip(), flags=re.IGNORECASE)
+                        if bare.lower() not in known and (kind, bare) not in found:
+                            found.append((kind, bare))
+                if found:
+                    return found
+        return found
+
     def closest(self, keyword: str, text: str, n: int = 3) -> list[str]:
         pool = self.sentences(keyword) or [p.text for s in self.steps for p in s.patterns]
         return difflib.get_close_matches(text, pool, n=n, cutoff=0.0)
+
+
+class _AnyMember:
+    """A lexicon whose kinds take any name: patterns compiled with it say where a name stands."""
+
+    def __init__(self, vocabulary: Vocabulary):
+        self.vocabulary = vocabulary
+
+    def kind_words(self, kind: str) -> None:
+        self.vocabulary.kind_words(kind)  # an unknown kind is still an error
+        return None
+
+    def piece_words(self, kind: str) -> list[str]:
+        return self.vocabulary.piece_words(kind)
 
 
 def load_vocabulary(folder: Path, program: Program, extra: Optional[list] = None) -> Vocabulary:
