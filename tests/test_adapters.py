@@ -3,6 +3,7 @@ PettingZoo's api_test and seed_test, OpenSpiel's random_sim_test (with serialisa
 bot, and a checked-in playthrough per game (issue 16). Needs the `rl` extra (CI installs it)."""
 from __future__ import annotations
 
+import json
 import pickle
 import re
 import warnings
@@ -166,3 +167,88 @@ def test_both_adapters_share_one_compiled_game_per_options():
     assert env.game is spiel.rules is load("septachroma", players=2, variant="A+C", chance="sampled").rules
     assert rulebook_env("septachroma").game is not env.game
     assert load("septachroma", variant="A+C").rules.chance == "explicit"
+
+
+# ---------------------------------------------------------------- secrets at the edges (issue 25 items 4, 5)
+def _played(game, steps: int, seed: int = 5):
+    """A pyspiel state some random moves (and chance outcomes) in."""
+    rng = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        state.apply_action(int(rng.choice(actions)))
+    return state
+
+
+def test_openspiel_states_travel_as_json_and_a_pickle_is_refused():
+    game = load("ephyran", players=2)
+    state = _played(game, 60)
+    text = state.serialize()
+    again = game.deserialize_state(text)
+    assert str(again) == str(state) and again.history() == state.history()
+    assert again.information_state_string(1) == state.information_state_string(1)
+
+    ran = []
+
+    class Payload:
+        def __reduce__(self):
+            return (ran.append, ("unpickled",))
+
+    import base64
+    pickled = "history=\nmove_number=0\n__dict__=" + base64.b64encode(pickle.dumps({"engine": Payload()})).decode()
+    header, body = text.split("\n", 1)
+    forged = json.loads(body)
+    forged["history"][-1][1] += 1  # a different last move than the state shows
+    for bad in (pickled, pickle.dumps(Payload()).decode("latin-1"), header + "\n" + json.dumps(forged),
+                header + "\n[]", header + "\n{not json"):
+        with pytest.raises(ValueError):
+            game.deserialize_state(bad)
+    assert ran == []
+
+
+def test_openspiel_public_observer_carries_no_private_move_text():
+    """Every player's public observation is the same: their own (private) moves are not in it."""
+    game = load("ephyran", players=2)
+    public = game.make_py_observer(pyspiel.IIGObservationType(
+        perfect_recall=True, public_info=True, private_info=pyspiel.PrivateInfoType.NONE))
+    private = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    rng = np.random.RandomState(3)
+    state, differed = game.new_initial_state(), 0
+    while not state.is_terminal():
+        actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        state.apply_action(int(rng.choice(actions)))
+        assert public.string_from(state, 0) == public.string_from(state, 1)
+        differed += state.seen[0] != state.seen[1]  # a move one player read in full, the other in public
+    assert differed  # the game had private move texts to leak
+
+
+def test_pettingzoo_reset_without_a_seed_is_a_new_game():
+    first, second = rulebook_env("eriantys", players=2), rulebook_env("eriantys", players=2)
+    first.reset()
+    second.reset()
+    assert first.state.to_json() != second.state.to_json()
+    first.reset(seed=4)
+    second.reset(seed=4)
+    assert first.state.to_json() == second.state.to_json()
+
+
+def test_pettingzoo_render_shows_a_spectator_unless_a_seat_is_named():
+    from rulebook.testing import redeal_hidden
+
+    import random
+
+    env = rulebook_env("ephyran", players=2)
+    env.reset(seed=2)
+    for _ in range(12):
+        agent = env.agent_selection
+        env.step(env.action_space(agent).sample(env.observe(agent)["action_mask"]))
+    shown = env.render()
+    env.state = redeal_hidden(env.game, env.state, None, random.Random(1))  # what nobody may see, changed
+    assert env.render() == shown and ": " not in shown.splitlines()[-1]  # no legal moves listed
+    mover = env.agent_selection
+    seated = rulebook_env("ephyran", players=2, render_seat=mover)
+    seated.reset(seed=2)
+    seated.state, seated._legal = env.state, env.moves.legal(env.state)
+    assert seated.render().splitlines()[-1].startswith(f"{env.game.player_names[env.possible_agents.index(mover)]} to move: ")

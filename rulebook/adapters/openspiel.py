@@ -19,7 +19,9 @@ Returns: +1 a winner, -1 a loser, 0 for all in a draw. Where the rules bound the
 that bound is the game's; otherwise `max_game_length` (default 1000) player moves end it as a
 draw. The game's parameters are its options (lists as names joined by `+`: `variant=A+C`), plus `chance`,
 `max_game_length`, `mods` (rules folders separated by `;`) and `seed`. A state's attributes are
-plain data: the engine state, how many moves were played, and each player's record of moves seen.
+plain data: the engine state, how many moves were played, and each player's record of moves seen
+(and the public one). `state.serialize()` and `game.deserialize_state(text)` use the engine's JSON
+and the history of actions, checked and replayed, never a pickle.
 """
 from __future__ import annotations
 
@@ -40,6 +42,7 @@ from rulebook.interpreter.options import option_schema
 from .games import DEFAULT_MAX_GAME_LENGTH, compiled_game, length_limit, rewards
 
 _REGISTERED: dict[str, str] = {}  # short name -> rules folder
+SERIAL_HEADER = "rulebook-state 1"  # the first line of a serialized state
 
 
 def load(name_or_path: str | Path, mods: tuple = (), chance: str = "explicit",
@@ -156,6 +159,39 @@ class RulebookGame(pyspiel.Game):
     def new_initial_state(self, *_):
         return RulebookState(self)
 
+    def deserialize_state(self, text: str) -> "RulebookState":
+        """A state from `RulebookState.serialize()`: the engine's JSON and the moves that led to
+        it, never a pickle (pyspiel's default for Python games unpickles, and unpickling runs code
+        from the data). The state is checked as a saved state is, then every move is replayed
+        from the start, each found legal, and the result must be that state. ValueError otherwise."""
+        header, _, body = str(text).partition("\n")
+        if header != SERIAL_HEADER:
+            raise ValueError(f"not a serialized {self.SHORT_NAME} state (it must start with "
+                             f"'{SERIAL_HEADER}'; pickled states are refused)")
+        try:
+            raw = json.loads(body)
+        except (json.JSONDecodeError, RecursionError) as err:
+            raise ValueError(f"a serialized state is JSON after its first line: {err}") from None
+        if not isinstance(raw, dict) or set(raw) != {"history", "state"}:
+            raise ValueError("a serialized state is {\"history\": [[player, action], …], \"state\": {…}}")
+        claimed = self.rules.state_from_json(raw["state"])  # InvalidState (a ValueError) names what is wrong
+        state = self.new_initial_state()
+        history = raw["history"]
+        if not isinstance(history, list):
+            raise ValueError("a serialized state's history is a list of [player, action] pairs")
+        for number, step in enumerate(history, 1):
+            if not (isinstance(step, list) and len(step) == 2 and all(type(v) is int for v in step)):
+                raise ValueError(f"move {number} of the history is not a [player, action] pair of whole numbers")
+            player, action = step
+            legal = ([a for a, _ in state.chance_outcomes()] if state.is_chance_node()
+                     else state.legal_actions() if not state.is_terminal() else [])
+            if player != state.current_player() or action not in legal:
+                raise ValueError(f"move {number} of the history ({player}: action {action}) is not legal there")
+            state.apply_action(action)
+        if claimed.to_json() != state.engine.to_json():
+            raise ValueError("the serialized state is not the one its history leads to")
+        return state
+
     def initial_engine_state(self):
         return self._initial.copy()
 
@@ -167,13 +203,14 @@ class RulebookGame(pyspiel.Game):
 
 class RulebookState(pyspiel.State):
     """Attributes (plain, picklable data): `engine`, the engine state; `played`, player moves so far;
-    `seen`, for each player, the moves as that player saw them, one per line."""
+    `seen`, for each player and last for nobody in particular (the public observer), the moves as
+    they saw them, one per line."""
 
     def __init__(self, game: RulebookGame):
         super().__init__(game)
         self.engine = game.initial_engine_state()
         self.played = 0
-        self.seen = ("",) * game.rules.player_count
+        self.seen = ("",) * (game.rules.player_count + 1)
 
     def _rules(self) -> RulebookGame:
         return self.get_game()
@@ -208,8 +245,9 @@ class RulebookState(pyspiel.State):
         public = getattr(rules, "public_text", None)
         names = rules.player_names
         decider = names[rules.current_player(S)]
+        viewers = [*range(rules.player_count), None]  # None: what everyone sees
         self.seen = tuple(text + f"{decider}: {public(S, move, p) if public else move}\n"
-                          for p, text in enumerate(self.seen))
+                          for p, text in zip(viewers, self.seen))
         rules.apply(S, move)
         self.played += 1
 
@@ -233,6 +271,12 @@ class RulebookState(pyspiel.State):
 
     def __str__(self) -> str:
         return json.dumps(self.engine.to_json(), separators=(",", ":"))
+
+    def serialize(self) -> str:
+        """The moves so far and the engine's JSON (RulebookGame.deserialize_state reads it back)."""
+        history = [[step.player, step.action] for step in self.full_history()]
+        return SERIAL_HEADER + "\n" + json.dumps({"history": history, "state": self.engine.to_json()},
+                                                 separators=(",", ":"))
 
 
 class RulebookObserver:
@@ -258,7 +302,9 @@ class RulebookObserver:
         view = self.rules.view(state.engine, player if self.private else -1)
         shown = {key: view[key] for key in ("data", "decision", "decider", "result")}
         text = json.dumps(shown, separators=(",", ":"))
-        return f"{state.seen[player]}{text}" if self.perfect_recall else text
+        if not self.perfect_recall:
+            return text
+        return f"{state.seen[player if self.private else -1]}{text}"
 
 
 def register_shipped_games() -> list[str]:

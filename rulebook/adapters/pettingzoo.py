@@ -29,16 +29,19 @@ from pettingzoo import AECEnv
 
 from rulebook.interpreter.moves import IllegalMove
 
+from ..display import scene_of, scene_text
+
 from .games import compiled_game, length_limit, rewards
 
 
 def rulebook_env(name_or_path: str | Path, mods: Sequence[str | Path] = (),
                  max_game_length: Optional[int] = None, render_mode: Optional[str] = None,
-                 pile_depth: int = 4, **options: Any) -> "RulebookEnv":
+                 pile_depth: int = 4, render_seat: Optional[str] = None, **options: Any) -> "RulebookEnv":
     """An AEC environment for a shipped game or rules folder; keyword arguments are the game's own
-    options (`players=3`, `OPTION=True`, a list option as `"A,C"`)."""
+    options (`players=3`, `OPTION=True`, a list option as `"A,C"`). `render()` draws what a
+    spectator sees, or what the agent `render_seat` (e.g. "player_0") sees."""
     game = compiled_game(name_or_path, options, mods)
-    return RulebookEnv(game, max_game_length, render_mode, pile_depth)
+    return RulebookEnv(game, max_game_length, render_mode, pile_depth, render_seat)
 
 
 class RulebookEnv(AECEnv):
@@ -47,7 +50,7 @@ class RulebookEnv(AECEnv):
     metadata = {"render_modes": ["human", "ansi"], "name": "rulebook_v0", "is_parallelizable": False}
 
     def __init__(self, game, max_game_length: Optional[int] = None, render_mode: Optional[str] = None,
-                 pile_depth: int = 4):
+                 pile_depth: int = 4, render_seat: Optional[str] = None):
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
@@ -63,7 +66,13 @@ class RulebookEnv(AECEnv):
             "observation": spaces.Box(low, high, (self.spec.size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.moves.size,), np.int8)}) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.moves.size) for a in self.possible_agents}
-        self._seeds = random.Random(0)
+        if render_seat is not None and render_seat not in self.possible_agents:
+            raise ValueError(f"render_seat must be one of {self.possible_agents} (or None: a spectator), "
+                             f"not {render_seat!r}")
+        self.render_seat = render_seat
+        # Seeded from the system: reset() without a seed is a fresh game each time, one nobody can
+        # regenerate (a seed given to reset() makes the games from then on repeatable).
+        self._seeds = random.Random()
         self.state = None
         self._legal: dict = {}
         self._length = 0
@@ -131,21 +140,31 @@ class RulebookEnv(AECEnv):
             self.infos[self.agent_selection] = {"legal_moves": {i: str(m) for i, m in self._legal.items()}}
 
     def render(self) -> Optional[str]:
-        """The waiting decision and its legal moves (or the result) as text."""
+        """The board as a spectator sees it (or `render_seat`), then whose decision it is — with
+        its legal moves only when it is `render_seat`'s — or the result, as text."""
         if self.state is None:
             text = "(not started: call reset)"
-        elif self.game.is_terminal(self.state):
-            result = self.game.result(self.state)
-            text = f"game over: {result.reason if result else ''}"
-        elif any(self.truncations.values()):
-            text = f"cut off after {self._length} moves (a draw)"
         else:
-            player = self.game.player_names[self.game.current_player(self.state)]
-            text = f"{player} to move: " + "; ".join(f"{i}: {m}" for i, m in self._legal.items())
+            text = scene_text(scene_of(self.game, self.state, self._viewer())) + self._status()
         if self.render_mode == "human":
             print(text)
             return None
         return text
+
+    def _viewer(self) -> Optional[int]:
+        return None if self.render_seat is None else self.possible_agents.index(self.render_seat)
+
+    def _status(self) -> str:
+        if self.game.is_terminal(self.state):
+            result = self.game.result(self.state)
+            return f"game over: {result.reason if result else ''}"
+        if any(self.truncations.values()):
+            return f"cut off after {self._length} moves (a draw)"
+        mover = self.game.current_player(self.state)
+        player = self.game.player_names[mover]
+        if mover != self._viewer():
+            return f"{player} to move"
+        return f"{player} to move: " + "; ".join(f"{i}: {m}" for i, m in self._legal.items())
 
     def close(self) -> None:
         self.state = None
