@@ -2,16 +2,38 @@
 from __future__ import annotations
 
 import difflib
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Optional
+from typing import Iterable, Iterator, Mapping, Optional
 
 from .nodes import Span
 
+# Texts an editor holds that are not saved yet, by resolved path: reading a rules folder inside
+# `editor_texts(...)` sees them instead of the files (the language server checks as one types).
+_EDITOR_TEXTS: ContextVar[Mapping[str, str]] = ContextVar("editor_texts", default={})
+
+
+@contextmanager
+def editor_texts(texts: Mapping[str, str]) -> Iterator[None]:
+    """Read these texts (by path) instead of the files on disk, within the block."""
+    token = _EDITOR_TEXTS.set({str(Path(path).resolve()): text for path, text in texts.items()})
+    try:
+        yield
+    finally:
+        _EDITOR_TEXTS.reset(token)
+
 
 def read_text(path: Path) -> str:
-    """A UTF-8 file's text (without the byte-order mark some editors write first). Raises
-    RulesError at the line and column of the first byte that is not UTF-8."""
+    """A UTF-8 file's text (without the byte-order mark some editors write first), or the text an
+    editor holds for it (editor_texts). Raises RulesError at the line and column of the first byte
+    that is not UTF-8."""
+    held = _EDITOR_TEXTS.get()
+    if held:
+        text = held.get(str(Path(path).resolve()))
+        if text is not None:
+            return text.removeprefix("\ufeff")
     data = path.read_bytes()
     try:
         return data.decode("utf-8-sig")

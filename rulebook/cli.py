@@ -135,6 +135,12 @@ def build_parser() -> argparse.ArgumentParser:
                                             "and the scenario sentences the game declares.")
     games.add_argument("game", nargs="?", help="a shipped game's name or a rules folder")
     games.add_argument("--mod", action="append", default=[], metavar="PATH", help="with this mod (repeatable)")
+
+    commands.add_parser("lsp", help="a language server for editors, over standard input and output",
+                        description="Speak the Language Server Protocol on standard input and output: "
+                                    "diagnostics as you type, hover, go to definition, references, completion "
+                                    "and an outline for .rules files, a game's tables and mods. Editors start "
+                                    "it themselves (docs/editors.md says how to set one up).")
     return parser
 
 
@@ -189,6 +195,10 @@ def _run(args) -> int:
         return run_play(args)
     if command == "replay":
         return _replay(args)
+    if command == "lsp":
+        from .lsp.server import serve
+
+        return serve()
     if command == "games":
         from .catalog import run_games
 
@@ -275,27 +285,10 @@ def _replay(args) -> int:
 
 
 def _check(args) -> int:
-    from pathlib import Path
-
-    from . import api
-    from .display import display_for, scene_of
+    from .checking import check_game
     from .option_words import option_pairs
 
-    folder = api.find_rules(args.path)
-    # Compiling for the default options (and any given) finds what only shows with real numbers.
-    game = api.load_game(folder, {**option_pairs(args.option), **args.game_options}, mods=args.mod)
-    first = game.new_initial_state(0)  # the setup runs, and the invariants hold after it
-    broken = [decl for decl in game.program.invariants if decl.label in game.check_invariants(first)]
-    if broken:
-        from rulebook.dsl.errors import Diagnostic, RulesError
-
-        raise RulesError([Diagnostic(decl.span, f"invariant '{decl.label}' does not hold after the setup")
-                          for decl in broken])
-    if any((Path(p) / "display.yaml").is_file() for p in (folder, *args.mod)):
-        display_for(game, args.mod)
-        scene_of(game, first, None)  # the display works out on a real position
-    # Printed last: what the display's rules text uses is not unused.
-    warnings = game.program.warnings
+    folder, warnings = check_game(args.path, {**option_pairs(args.option), **args.game_options}, args.mod)
     for warning in warnings:
         print(warning.render())
     count = len(warnings)

@@ -1,0 +1,1 @@
+"""`rulebook lsp`: a language server over stdio for rules files, a game's tables and mods."""
