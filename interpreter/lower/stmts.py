@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Callable, Union
 
 from rulebook.dsl import nodes as n
-from rulebook.dsl.types import PLAYER, element_of
+from rulebook.dsl.types import PLAYER
 
 from ..analysis import escapes, free_names
 from ..program_walk import portable_place
