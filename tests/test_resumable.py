@@ -75,8 +75,8 @@ def test_an_if_play_can_stop_in_becomes_branches(builder: Builder) -> None:
 
 
 def test_a_break_leaves_the_innermost_loop_after_its_exits(builder: Builder) -> None:
-    leave = r.Leave((one(7),))
-    loop = r.Loop((), x.Local(0, type=BOOL), (), (s.If(((x.Local(0, type=BOOL), (leave,)),)),), ())
+    leave = (one(7), s.Break())  # what `break` lowers to: the spans it leaves ended, then the break
+    loop = r.Loop((), x.Local(0, type=BOOL), (), (s.If(((x.Local(0, type=BOOL), leave),)),), ())
     block = laid_out(builder, (loop, one(9)))
     exits = [i for i in block.instrs if i.body == (one(7),)]
     assert len(exits) == 1 and isinstance(exits[0].end, s.Jump)

@@ -69,21 +69,6 @@ class Loop(Stmt):
 
 
 @dataclass(frozen=True)
-class Leave(Stmt):
-    """`break` out of the innermost Loop or UpTo, after `exits` (the spans it leaves)."""
-
-    exits: tuple
-
-
-@dataclass(frozen=True)
-class Cancel(Stmt):
-    """`cancel` in a handler that is a block: the event's caller is told, the frame ends."""
-
-    depth: int
-    flag: int
-
-
-@dataclass(frozen=True)
 class Span(Stmt):
     """A span of play (`turn`, `phase`, `step`…) play can stop in: it starts an instruction;
     `step` names a step (a place play can be put at), `entry` places play inside it."""
@@ -93,14 +78,6 @@ class Span(Stmt):
     exit: tuple
     step: Optional[str] = None
     entry: Any = None
-
-
-@dataclass(frozen=True)
-class Allowing(Stmt):
-    """`allow` around a body play can stop in: the entry `push` places play inside it."""
-
-    push: Any  # stmts.PushAllow
-    body: tuple
 
 
 @dataclass(frozen=True)
@@ -141,4 +118,4 @@ class Emit(Stmt):
     body: tuple
 
 
-FORM_CLASSES = (Decide, UpTo, Loop, Leave, Cancel, Span, Allowing, Call, Queued, Emit)
+FORM_CLASSES = (Decide, UpTo, Loop, Span, Call, Queued, Emit)

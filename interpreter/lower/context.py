@@ -10,7 +10,7 @@ from rulebook.dsl import nodes as n
 @dataclass(frozen=True)
 class Ctx:
     """loop: None outside loops, else whether the innermost loop is one play can stop in (a
-    `break` leaves it by a jump of its block, not a Break of straight code). handler: inside an
+    `break` in it leaves the block's instruction, so what holds it is laid out). handler: inside an
     event handler (`cancel` tells the emitter). spans: spans entered since the innermost loop (a
     break must end them)."""
 

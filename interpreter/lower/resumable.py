@@ -151,22 +151,52 @@ def place(bb: BlockBuilder, body) -> None:
         handler = FORMS.get(type(st))
         if handler is not None:
             handler(bb, st)
-        elif isinstance(st, s.If) and stops(st):
-            place_if(bb, st)
         else:
             bb.emit([st])
 
 
 def stops(st: s.Stmt) -> bool:
-    """Does play stop, or leave the instruction, somewhere inside this straight statement?"""
-    if isinstance(st, r.FORM_CLASSES):
+    """Does play stop, or leave the instruction, somewhere inside this straight statement (a
+    `break` outside any straight loop leaves a loop play can stop in, a `cancel` the handler)?"""
+    if isinstance(st, r.FORM_CLASSES + (s.Break, s.Return)):
         return True
     if isinstance(st, s.If):
         return any(stops(c) for _, body in st.branches for c in body) or any(stops(c) for c in st.otherwise)
     return False
 
 
-def place_if(bb: BlockBuilder, st: s.If) -> None:
+# ---------------------------------------------------------------- straight forms with a place in the layout
+@lays_out(s.Break)
+def break_(bb: BlockBuilder, st: s.Break) -> None:
+    """Out of a loop play can stop in (a straight loop, with its breaks, is emitted whole)."""
+    jump(bb, bb.loops[-1], st.span)
+
+
+@lays_out(s.Return)
+def cancel(bb: BlockBuilder, st: s.Return) -> None:
+    """`cancel` in an event's handler that is a block: it tells its caller through the frame, then ends."""
+    depth, flag = bb.scope.lookup("\0depth"), bb.scope.lookup("\0flag")
+    assert depth is not None and flag is not None  # bound by every handler that is a block
+    bb.emit([s.CancelCaller(depth, flag, span=st.span)])
+    bb.end(s.Pop(span=st.span))
+
+
+@lays_out(s.PushAllow)
+@lays_out(s.PopAllow)
+def allows(bb: BlockBuilder, st: s.Stmt) -> None:
+    """An `allow` stands between its push and its pop: play stopped there stands in it."""
+    bb.emit([st])
+    if isinstance(st, s.PushAllow):
+        bb.path.append(AllowEntry(st.action, st.args, st.player))
+    else:
+        bb.path.pop()
+
+
+@lays_out(s.If)
+def if_(bb: BlockBuilder, st: s.If) -> None:
+    if not stops(st):
+        bb.emit([st])
+        return
     end = Label()
     for cond, body in st.branches:
         then, otherwise = Label(), Label()
@@ -266,18 +296,6 @@ def loop(bb: BlockBuilder, st: r.Loop) -> None:
     bb.mark(end)
 
 
-@lays_out(r.Leave)
-def leave(bb: BlockBuilder, st: r.Leave) -> None:
-    bb.emit(st.exits)
-    jump(bb, bb.loops[-1], st.span)
-
-
-@lays_out(r.Cancel)
-def cancel(bb: BlockBuilder, st: r.Cancel) -> None:
-    bb.emit([s.CancelCaller(st.depth, st.flag, span=st.span)])
-    bb.end(s.Pop(span=st.span))
-
-
 # ---------------------------------------------------------------- spans, allows, calls, events
 @lays_out(r.Span)
 def span(bb: BlockBuilder, st: r.Span) -> None:
@@ -291,16 +309,6 @@ def span(bb: BlockBuilder, st: r.Span) -> None:
     if st.entry is not None:
         bb.path.pop()
     then_push(bb, st.exit)
-
-
-@lays_out(r.Allowing)
-def allowing(bb: BlockBuilder, st: r.Allowing) -> None:
-    allowed = st.push
-    bb.emit([allowed])
-    bb.path.append(AllowEntry(allowed.action, allowed.args, allowed.player))
-    place(bb, st.body)
-    bb.path.pop()
-    bb.emit([s.PopAllow(span=st.span)])
 
 
 @lays_out(r.Call)

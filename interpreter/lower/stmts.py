@@ -107,19 +107,13 @@ def span_exits(b: Builder, ctx: Ctx) -> list:
 
 @handles(n.Break)
 def s_Break(b: Builder, st: n.Break, scope: Scope, ctx: Ctx):
-    if ctx.loop:  # out of a loop play can stop in
-        return [r.Leave(tuple(span_exits(b, ctx)), span=st.span)]
     return span_exits(b, ctx) + [s.Break(span=st.span)]
 
 
 @handles(n.Cancel)
 def s_Cancel(b: Builder, st: n.Cancel, scope: Scope, ctx: Ctx):
     assert ctx.handler  # the checker allows `cancel` only in an event's handler
-    if scope.locals.in_block:  # a handler that is a block tells its caller through the frame
-        depth, flag = scope.lookup("\0depth"), scope.lookup("\0flag")
-        assert depth is not None and flag is not None  # bound by every handler that is a block
-        return [r.Cancel(depth, flag, span=st.span)]
-    return [s.Return(x.Const(True, type=BOOL), span=st.span)]
+    return [s.Return(x.Const(True, type=BOOL), span=st.span)]  # a handler's "cancelled"
 
 
 @handles(n.Log)
@@ -303,11 +297,9 @@ def allow_push(b: Builder, st: n.Allow, scope: Scope) -> s.PushAllow:
 
 @handles(n.Allow)
 def s_Allow(b: Builder, st: n.Allow, scope: Scope, ctx: Ctx):
-    if resumes(b, st, scope, ctx):  # play stopped inside stands in the allow
-        allowed = allow_push(b, st, scope)
-        return [r.Allowing(allowed, lower_body(b, st.body, scope.child(), ctx.inside(st)), span=st.span)]
+    allowed = allow_push(b, st, scope)  # in a block, play stopped inside stands in the allow
     body = lower_body(b, st.body, scope.child(), ctx.inside(st))
-    return [allow_push(b, st, scope)] + list(body) + [s.PopAllow(span=st.span)]
+    return [allowed] + list(body) + [s.PopAllow(span=st.span)]
 
 
 def code_of(b: Builder, st: n.RunCode) -> int:
