@@ -231,7 +231,7 @@ def suspend(bb: BlockBuilder, site: int, decider: Expr, choices: list, span: n.S
     bb.b.sites[site] = (bb.index, choices, span)  # made a Site once the targets are known
 
 
-def choice(option: r.Option, target: Target) -> Choice:
+def choice(option: r.Option, target: int) -> Choice:
     return Choice(option.text, option.bindings, target, option.guard, clears=option.clears, public=option.public)
 
 

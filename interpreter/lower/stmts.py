@@ -194,8 +194,8 @@ def s_For(b: Builder, st: n.For, scope: Scope, ctx: Ctx):
     t = element(dom.type)
     if not resumes(b, st, scope, ctx):
         var = inner.bind(st.var, t, frame=False)
-        body = b.tick(st) + list(lower_body(b, st.body, inner, ctx.looping(False)))
-        return [s.ForEach(var, dom, tuple(body), span=st.span)]
+        body = tuple(b.tick(st)) + lower_body(b, st.body, inner, ctx.looping(False))
+        return [s.ForEach(var, dom, body, span=st.span)]
     items, position, var = inner.bind("\0items", List(t)), inner.bind("\0at", INT), inner.bind(st.var, t)
     items_e, at_e = x.Local(items, type=List(t)), x.Local(position, type=INT)
     init = (s.SetLocal(items, dom, span=st.span), s.SetLocal(position, x.Const(0, type=INT), span=st.span))
@@ -230,8 +230,8 @@ def s_While(b: Builder, st: n.While, scope: Scope, ctx: Ctx):
     if resumes(b, st, scope, ctx):
         body = lower_body(b, st.body, scope.child(), ctx.looping(True))
         return [r.Loop((), cond, (), body, tuple(b.tick(st)), span=st.span)]
-    body = b.tick(st) + list(lower_body(b, st.body, scope.child(), ctx.looping(False)))
-    return [s.While(cond, tuple(body), span=st.span)]
+    body = tuple(b.tick(st)) + lower_body(b, st.body, scope.child(), ctx.looping(False))
+    return [s.While(cond, body, span=st.span)]
 
 
 @handles(n.Loop)
@@ -239,8 +239,8 @@ def s_Loop(b: Builder, st: n.Loop, scope: Scope, ctx: Ctx):
     if resumes(b, st, scope, ctx):
         body = lower_body(b, st.body, scope.child(), ctx.looping(True))
         return [r.Loop((), None, (), body, tuple(b.tick(st)), span=st.span)]
-    body = b.tick(st) + list(lower_body(b, st.body, scope.child(), ctx.looping(False)))
-    return [s.While(x.Const(True, type=BOOL), tuple(body), span=st.span)]
+    body = tuple(b.tick(st)) + lower_body(b, st.body, scope.child(), ctx.looping(False))
+    return [s.While(x.Const(True, type=BOOL), body, span=st.span)]
 
 
 # ---------------------------------------------------------------- spans of play
@@ -352,7 +352,7 @@ def lower_result_type(b: Builder, value_name: str):
     return b.ir_type(b.written_type(decl.result)) if decl.result is not None else b.type_of(decl.body)
 
 
-PIECES = {n.Move: lower_move, n.Draw: lower_draw, n.Put: lower_put}
+PIECES: dict[type, Callable[..., list]] = {n.Move: lower_move, n.Draw: lower_draw, n.Put: lower_put}
 
 
 @handles(n.Move)
