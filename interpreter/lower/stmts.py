@@ -5,6 +5,8 @@ structured statements: the straight forms of ir/stmts.py, or — in a block, whe
 inside the statement (`resumes`) — one of ir/resumable.py's, which the resumable pass
 (resumable.py) lays out into the block's instructions. The statement's frame locals are bound
 here, in the order the rules bind them. Decisions (`choose`, `choose up to`): decisions.py.
+A new statement needs one handler here; if play can stop inside it, its straight statements
+(or a form of ir/resumable.py, with its rule in the pass) are laid out by resumable.py.
 """
 from __future__ import annotations
 
