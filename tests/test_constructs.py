@@ -2,8 +2,9 @@
 
 A construct of the rules language is a node class (dsl/node_*.py). Each needs: a static check
 (dsl/check_*.py, `s_NAME` / `e_NAME`), a lowering handler into the compiled form
-(interpreter/lower/: EXPRESSIONS, STATEMENTS and, for a statement that can stop for a
-decision, FLOW), and a section of docs/language.md. Each class of the compiled form
+(interpreter/lower/: EXPRESSIONS, STATEMENTS — one each, also where play can stop inside it),
+and a section of docs/language.md. Each structured form a block's body may hold before the
+resumable pass (ir/resumable.py) needs that pass's handler. Each class of the compiled form
 (interpreter/ir/) needs a handler in every back-end, and each run-time helper an implementation
 in every back-end. No handler has a fallback: a missing one is a KeyError when compiling.
 `missing` is checked against the real classes and against a class made to lack everything.
@@ -23,7 +24,8 @@ from rulebook.interpreter.ir import stmts as s
 from rulebook.interpreter.ir.helpers import HELPERS
 from rulebook.interpreter.lower.builtins import BUILTINS
 from rulebook.interpreter.lower.exprs import EXPRESSIONS
-from rulebook.interpreter.lower.flow import FLOW, FLOW_ONLY, STRAIGHT_ONLY
+from rulebook.interpreter.ir import resumable as r
+from rulebook.interpreter.lower.resumable import FORMS
 from rulebook.interpreter.lower.stmts import STATEMENTS
 from rulebook.interpreter.pyback import assemble
 from rulebook.interpreter.pyback.blocks import TERMINATORS as PY_TERMINATORS
@@ -58,17 +60,15 @@ EXPRESSION_CLASSES = tuple(n.Expr.__args__)
 
 
 def missing(statements=STATEMENT_CLASSES, expressions=EXPRESSION_CLASSES, ir_exprs=x.EXPR_CLASSES,
-            ir_stmts=s.STMT_CLASSES, terminators=s.TERMINATOR_CLASSES) -> list[str]:
+            ir_stmts=s.STMT_CLASSES, terminators=s.TERMINATOR_CLASSES, forms=r.FORM_CLASSES) -> list[str]:
     """What each construct lacks, one line each (empty when every handler is there)."""
     out = []
     for cls in statements:
         name = cls.__name__
         if not hasattr(StatementChecks, "s_" + name):
             out.append(f"{name}: no check (s_{name} in dsl/check_stmts.py)")
-        if cls not in STATEMENTS and cls not in FLOW_ONLY:
+        if cls not in STATEMENTS:
             out.append(f"{name}: no lowering (lower/stmts.py STATEMENTS)")
-        if cls not in FLOW and cls not in STRAIGHT_ONLY:
-            out.append(f"{name}: no lowering into a block (lower/flow.py FLOW), nor listed in STRAIGHT_ONLY")
     for cls in expressions:
         name = cls.__name__
         if not hasattr(ExpressionChecks, "e_" + name):
@@ -85,6 +85,9 @@ def missing(statements=STATEMENT_CLASSES, expressions=EXPRESSION_CLASSES, ir_exp
     for cls in ir_stmts:
         if cls not in PY_STATEMENTS:
             out.append(f"ir {cls.__name__}: no Python back-end handler (pyback/stmts.py)")
+    for cls in forms:
+        if cls not in FORMS:
+            out.append(f"ir {cls.__name__}: no layout in a block (lower/resumable.py FORMS)")
     for cls in terminators:
         if cls not in PY_TERMINATORS:
             out.append(f"ir {cls.__name__}: no Python back-end handler (pyback/blocks.py)")
@@ -145,11 +148,16 @@ class Spin(s.Stmt):
     """A statement of the compiled form no back-end knows."""
 
 
+@dataclass(frozen=True)
+class Hop(s.Stmt):
+    """A structured form of a block the resumable pass does not know."""
+
+
 def test_a_construct_without_handlers_is_caught() -> None:
-    found = missing((Juggle,), (Sparkle,), (Twirl,), (Spin,), ())
+    found = missing((Juggle,), (Sparkle,), (Twirl,), (Spin,), (), (Hop,))
     assert "Juggle: no check (s_Juggle in dsl/check_stmts.py)" in found
     assert "Juggle: no lowering (lower/stmts.py STATEMENTS)" in found
-    assert any(line.startswith("Juggle: no lowering into a block") for line in found)
+    assert "ir Hop: no layout in a block (lower/resumable.py FORMS)" in found
     assert any(line.startswith("Juggle: no section in docs/language.md") for line in found)
     assert "Sparkle: no lowering (lower/exprs.py EXPRESSIONS)" in found
     assert "ir Twirl: no Python back-end handler (pyback/exprs.py)" in found

@@ -2,7 +2,8 @@
 
 It knows the program, the options, the names and sizes fixed before play (kinds, players,
 teams, boards), the layout of the state, and the functions, blocks and decisions made so far.
-Handlers for expressions, statements and blocks (exprs.py, stmts.py, flow.py) call into it.
+Handlers for expressions and statements (exprs.py, stmts.py, decisions.py) and the resumable pass
+(resumable.py) call into it.
 """
 from __future__ import annotations
 

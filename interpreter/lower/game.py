@@ -29,7 +29,8 @@ from . import marks
 from .builder import Builder, frozen
 from .context import Ctx
 from .exprs import lower_expr
-from .flow import BlockBuilder, Label, bindings, branch, label, lower_flat, mark_choices, public_label
+from .decisions import choice_marks, option_of
+from .resumable import BlockBuilder, Label, branch, choice, place
 from .stmts import lower_body
 
 
@@ -316,7 +317,7 @@ def functions(b: Builder) -> None:
         if t.condition is not None:
             unless = x.Not(lower_expr(b, t.condition, scope), type=BOOL)
             body.append(s.If(((unless, (s.Return(result, span=t.span),)),), span=t.span))
-        body += lower_body(b, t.body, scope, Ctx(handler="native" if event else None))
+        body += lower_body(b, t.body, scope, Ctx(handler=event))
         body.append(s.Return(result, span=t.span))
         b.set_function(b.trigger_fn[id(t)], Function(f"when {t.name}", "handler" if event else "trigger", params,
                                                      scope.locals.frozen(), tuple(body), BOOL, t.span))
@@ -326,7 +327,7 @@ def blocks(b: Builder) -> None:
     assert b.p.flow is not None  # the checker rejects a game without one
     flow = BlockBuilder(b, 0, "flow", b.p.flow.span)
     body = (b.p.setup.body if b.p.setup else ()) + b.p.flow.body
-    lower_flat(flow, body, flow.scope, Ctx(flat=True))
+    place(flow, lower_body(b, body, flow.scope, Ctx()))
     b.blocks[0] = flow.finish(0)
     for name, index in b.rule_block.items():
         rule = b.p.rules[name]
@@ -334,7 +335,7 @@ def blocks(b: Builder) -> None:
         for param in rule.params:
             bb.scope.bind(param.name, b.param_type(param))
         bb.emit(marks.block(b, rule))
-        lower_flat(bb, rule.body, bb.scope, Ctx(flat=True))
+        place(bb, lower_body(b, rule.body, bb.scope, Ctx()))
         b.blocks[index] = bb.finish(len(rule.params))
     for t in b.p.triggers:
         if id(t) in b.trigger_block:
@@ -354,11 +355,10 @@ def trigger_block(b: Builder, t: n.TriggerDecl) -> None:
     bb = BlockBuilder(b, index, f"when {t.name}", t.span)
     for name, ptype in zip(trigger_params(t), trigger_param_types(b, t)):
         bb.scope.bind(name or "\0unused", ptype)
-    handler = None
-    if t.form in ("event", "answer"):
+    handler = t.form in ("event", "answer")
+    if handler:  # where the emitter's frame is, and its flag a `cancel` sets
         bb.scope.bind("\0depth", INT)
         bb.scope.bind("\0flag", INT)
-        handler = "flat"
     params = len(bb.scope.locals.infos)
     bb.emit(marks.block(b, t))
     if t.condition is not None:
@@ -367,7 +367,7 @@ def trigger_block(b: Builder, t: n.TriggerDecl) -> None:
         bb.mark(stop)
         bb.end(s.Pop(span=t.span))
         bb.mark(go)
-    lower_flat(bb, t.body, bb.scope, Ctx(handler=handler, flat=True))
+    place(bb, lower_body(b, t.body, bb.scope, Ctx(handler=handler)))
     b.blocks[index] = bb.finish(params)
 
 
@@ -382,15 +382,13 @@ def actions(b: Builder) -> None:
         choices = []
         for option in decl.options:
             inner = bb.scope.child()
-            binds = bindings(bb, option.binders, inner)
-            text = label(bb, option, binds, inner)
-            guard = lower_expr(b, option.guard, inner) if option.guard is not None else None
-            choices.append(Choice(text, binds, bb.fresh(), guard, public=public_label(bb, option, inner)))
-            lower_flat(bb, option.body, inner, Ctx(flat=True))
+            chosen = option_of(b, option, inner)
+            choices.append(choice(chosen, bb.fresh()))
+            place(bb, lower_body(b, option.body, inner, Ctx()))
             bb.end(s.Pop(span=option.span))
         # The action's block is entered through one of its choices.
-        mark_choices(bb, decl, choices, [(o.binders, c.bindings) for o, c in zip(decl.options, choices)],
-                     tuple(marks.block(b, decl)))
+        bb.mark_choices(choices, choice_marks(b, decl, [(o.binders, c.bindings) for o, c in zip(decl.options, choices)],
+                                              tuple(marks.block(b, decl))))
         b.blocks[index] = bb.finish(len(decl.params))
         b.actions.append(Action(name, index, tuple(choices), decl.span))
 

@@ -6,7 +6,7 @@ build: a `Reach` statement before each statement, at the start of each arm of an
 `else` it leaves out included), at the entry of every rule, value, trigger and action; each arm
 of `a if c else b` and each read of a table's column marks as it is worked out; each choice of a
 decision resumes through an instruction that marks it (and the row a variable over a table's kind
-took): see flow.py's `BlockBuilder.resume_through_marks`.
+took): see resumable.py's `BlockBuilder.resume_through_marks`.
 """
 from __future__ import annotations
 

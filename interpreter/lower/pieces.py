@@ -9,7 +9,6 @@ from ..ir import exprs as x
 from ..ir import stmts as s
 from ..ir.types import BOOL, INT, SLOT, List
 from .builder import Builder
-from .context import Ctx
 from .exprs import add, lower_expr, offset
 from .scope import Scope
 
@@ -52,16 +51,15 @@ def counted(zone, addr: x.Expr, op: str, amount: x.Expr) -> list:
     return [] if total is None else [s.Update(total, op, amount)]
 
 
-def call_trigger(b: Builder, t: n.TriggerDecl, args: tuple, ctx: Ctx) -> s.Stmt:
+def call_trigger(b: Builder, t: n.TriggerDecl, args: tuple) -> s.Stmt:
     """Run a trigger now, or (inside a block, when it can stop) queue its frame."""
     block = b.trigger_block.get(id(t))
     if block is not None:
-        assert ctx.flat  # a statement that fires a trigger that can stop is lowered in a block
         return s.QueueFrame(block, args, span=t.span)
     return s.Do(x.CallFn(b.trigger_fn[id(t)], args, type=BOOL), span=t.span)
 
 
-def entered(b: Builder, zone, addr: x.Expr, kind: x.Expr, ctx: Ctx, where: n.Span) -> list:
+def entered(b: Builder, zone, addr: x.Expr, kind: x.Expr, where: n.Span) -> list:
     """Put one piece of `kind` into the zone at addr, then run its enter triggers."""
     if zone.ordered:  # a pile is copied to grow: its length is taken from the step budget
         pile = x.Load(addr, type=List(INT))
@@ -71,15 +69,15 @@ def entered(b: Builder, zone, addr: x.Expr, kind: x.Expr, ctx: Ctx, where: n.Spa
         one = x.Const(1, type=INT)
         out = [s.Update(add(addr, kind), "+", one)] + counted(zone, addr, "+", one)
     for t in b.triggers("enter", zone.name):
-        out.append(call_trigger(b, t, (kind, zone_index(zone, addr)), ctx))
+        out.append(call_trigger(b, t, (kind, zone_index(zone, addr))))
     return out
 
 
-def changed(b: Builder, pairs, ctx: Ctx) -> list:
+def changed(b: Builder, pairs) -> list:
     out = []
     for zone, addr in pairs:
         for t in b.triggers("change", zone.name):
-            out.append(call_trigger(b, t, (zone_index(zone, addr),), ctx))
+            out.append(call_trigger(b, t, (zone_index(zone, addr),)))
     return out
 
 
@@ -100,7 +98,7 @@ def _times(b: Builder, scope: Scope, count: x.Expr, body: list, where: n.Span) -
     return [s.ForEach(slot, rounds, tuple(body))]
 
 
-def _adds(b: Builder, zone, addr: x.Expr, kind: x.Expr, count: x.Expr, scope: Scope, ctx: Ctx,
+def _adds(b: Builder, zone, addr: x.Expr, kind: x.Expr, count: x.Expr, scope: Scope,
           where: n.Span, checked: bool = False) -> list:
     """count pieces of kind into the zone: one by one when anything watches them enter.
     `checked`: count is known not to be negative."""
@@ -110,7 +108,7 @@ def _adds(b: Builder, zone, addr: x.Expr, kind: x.Expr, count: x.Expr, scope: Sc
         rounds = x.IntRange(x.Const(1, type=INT), count, type=List(INT), span=b.metered_span(where))
         return [_pile_grows(b, addr, x.Comp("list", piece, rounds, None, kind, type=List(INT)), where)]
     if b.triggers("enter", zone.name) or zone.ordered:
-        return _times(b, scope, count, entered(b, zone, addr, kind, ctx, where), where)
+        return _times(b, scope, count, entered(b, zone, addr, kind, where), where)
     if not checked and not (isinstance(count, x.Const) and count.value >= 0):
         count = x.Helper("max", (count, x.Const(0, type=INT)), type=INT)  # as adding one by one would
     return [s.Update(add(addr, kind), "+", count)] + counted(zone, addr, "+", count)
@@ -122,7 +120,7 @@ def _pile_grows(b: Builder, addr: x.Expr, pieces: x.Expr, where: n.Span) -> s.St
     return s.Store(addr, x.Concat(pile, pieces, type=List(INT), span=b.metered_span(where)), span=where)
 
 
-def lower_move(b: Builder, st: n.Move, scope: Scope, ctx: Ctx) -> list:
+def lower_move(b: Builder, st: n.Move, scope: Scope) -> list:
     span = st.span
     src, src_addr = zone_parts(b, st.source, scope)
     dst, dst_addr = zone_parts(b, st.dest, scope)
@@ -137,13 +135,13 @@ def lower_move(b: Builder, st: n.Move, scope: Scope, ctx: Ctx) -> list:
             if dst.ordered and not b.triggers("enter", dst.name):
                 out.append(_pile_grows(b, d, pieces, span))
             else:
-                out.append(s.ForEach(k, pieces, tuple(entered(b, dst, d, kind, ctx, span)), span=span))
+                out.append(s.ForEach(k, pieces, tuple(entered(b, dst, d, kind, span)), span=span))
             out.append(s.Store(a, x.Const((), type=List(INT)), span=span))
         else:
             c = scope.temp("\0count", INT)
             count = x.Local(c, type=INT)
             body = [s.SetLocal(c, x.Load(add(a, kind), type=INT)), s.Store(add(a, kind), x.Const(0, type=INT))]
-            body += _adds(b, dst, d, kind, count, scope, ctx, st.span, checked=True)  # a count is never negative
+            body += _adds(b, dst, d, kind, count, scope, st.span, checked=True)  # a count is never negative
             out.append(s.ForEach(k, x.IntRange(x.Const(0, type=INT), x.Const(src.kinds - 1, type=INT),
                                                type=List(INT)), tuple(body), span=span))
             total = total_of(src, a)
@@ -158,11 +156,11 @@ def lower_move(b: Builder, st: n.Move, scope: Scope, ctx: Ctx) -> list:
         remover = "remove_from_pile" if src.ordered else "take"
         out.append(s.Do(x.Helper(remover, (a, kind, amount), span, type=INT), span=span))
         out += counted(src, a, "-", amount)
-        out += _adds(b, dst, d, kind, amount, scope, ctx, st.span, checked=True)  # take refused a negative count
-    return [_spanned(st, o) for o in out] + changed(b, [(src, a), (dst, d)], ctx)
+        out += _adds(b, dst, d, kind, amount, scope, st.span, checked=True)  # take refused a negative count
+    return [_spanned(st, o) for o in out] + changed(b, [(src, a), (dst, d)])
 
 
-def lower_draw(b: Builder, st: n.Draw, scope: Scope, ctx: Ctx) -> list:
+def lower_draw(b: Builder, st: n.Draw, scope: Scope) -> list:
     src, src_addr = zone_parts(b, st.source, scope)
     dst, dst_addr = zone_parts(b, st.dest, scope)
     out, a = _fixed(scope, "\0from", src_addr)
@@ -172,7 +170,7 @@ def lower_draw(b: Builder, st: n.Draw, scope: Scope, ctx: Ctx) -> list:
         # nothing watches the pieces come in: one helper draws them all, keeping the counts
         args = (a, x.Const(src.kinds, type=INT), total_of(src, a), d, total_of(dst, d), lower_expr(b, st.count, scope))
         out.append(s.Do(x.Helper("draw_into", args, type=INT), span=st.span))
-        return [_spanned(st, o) for o in out] + changed(b, [(src, a), (dst, d)], ctx)
+        return [_spanned(st, o) for o in out] + changed(b, [(src, a), (dst, d)])
     k = scope.temp("\0kind", INT)
     kind = x.Local(k, type=INT)
     if src.ordered:
@@ -182,14 +180,14 @@ def lower_draw(b: Builder, st: n.Draw, scope: Scope, ctx: Ctx) -> list:
     body = [s.SetLocal(k, take_one, span=st.span),
             s.If(((x.Binary("<", kind, x.Const(0, type=INT), type=BOOL), (s.Break(span=st.span),)),), span=st.span)]
     body += counted(src, a, "-", x.Const(1, type=INT))
-    body += entered(b, dst, d, kind, ctx, st.span) + b.tick(st)  # a draw stops when the source is empty
+    body += entered(b, dst, d, kind, st.span) + b.tick(st)  # a draw stops when the source is empty
     loop = scope.temp("\0times", INT)
     count = lower_expr(b, st.count, scope)
     out.append(s.ForEach(loop, x.IntRange(x.Const(1, type=INT), count, type=List(INT)), tuple(body)))
-    return [_spanned(st, o) for o in out] + changed(b, [(src, a), (dst, d)], ctx)
+    return [_spanned(st, o) for o in out] + changed(b, [(src, a), (dst, d)])
 
 
-def lower_put(b: Builder, st: n.Put, scope: Scope, ctx: Ctx) -> list:
+def lower_put(b: Builder, st: n.Put, scope: Scope) -> list:
     zone, addr = zone_parts(b, st.zone, scope)
     out, a = _fixed(scope, "\0zone", addr)
     more, kind = _fixed(scope, "\0kind", lower_expr(b, st.kind, scope), INT)
@@ -201,8 +199,8 @@ def lower_put(b: Builder, st: n.Put, scope: Scope, ctx: Ctx) -> list:
         out.append(s.Do(x.Helper(remover, (a, kind, count), st.span, type=INT)))
         out += counted(zone, a, "-", count)
     else:
-        out += _adds(b, zone, a, kind, count, scope, ctx, st.span)
-    return [_spanned(st, o) for o in out] + changed(b, [(zone, a)], ctx)
+        out += _adds(b, zone, a, kind, count, scope, st.span)
+    return [_spanned(st, o) for o in out] + changed(b, [(zone, a)])
 
 
 def _spanned(node: n.Node, stmt: s.Stmt) -> s.Stmt:

@@ -1,21 +1,26 @@
-"""Lowering statements where play cannot stop: one handler per statement node of the language.
+"""Lowering statements: one handler per statement node of the language.
 
 Each handler takes the builder, the node, the scope and the context, and gives a list of
-statements of the compiled form. Statements that can stop for a decision are lowered by
-flow.py into a block's instructions instead; `choose` and `choose up to` always are.
+structured statements: the straight forms of ir/stmts.py, or — in a block, where play can stop
+inside the statement (`resumes`) — one of ir/resumable.py's, which the resumable pass
+(resumable.py) lays out into the block's instructions. The statement's frame locals are bound
+here, in the order the rules bind them. Decisions (`choose`, `choose up to`): decisions.py.
+A new statement needs one handler here; if play can stop inside it, its straight statements
+(or a form of ir/resumable.py, with its rule in the pass) are laid out by resumable.py.
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Union
 
 from rulebook.dsl import nodes as n
-from rulebook.dsl.types import PLAYER, element_of
+from rulebook.dsl.types import PLAYER
 
-from ..analysis import free_names
+from ..analysis import escapes, free_names
 from ..program_walk import portable_place
 from ..ir import exprs as x
+from ..ir import resumable as r
 from ..ir import stmts as s
-from ..ir.program import Function, Modifier
+from ..ir.program import ForEntry, Function, Modifier, PhaseEntry, RepeatEntry, TurnEntry
 from ..ir.types import BOOL, INT, SLOT, TEXT, List, element
 from ..layout import CURRENT_PHASE, CURRENT_PLAYER, CURRENT_STEP
 from . import marks
@@ -41,6 +46,14 @@ def lower_body(b: Builder, body, scope: Scope, ctx: Ctx) -> tuple:
         out.extend(marks.statement(b, st))
         out.extend(STATEMENTS[type(st)](b, st, scope, ctx))
     return tuple(out)
+
+
+def resumes(b: Builder, st: n.Node, scope: Scope, ctx: Ctx) -> bool:
+    """Lowered in a block, can play stop inside this statement, or leave the block's instruction
+    by it (a `break` of a loop play can stop in, a `cancel` from a handler that is a block)?"""
+    if not scope.locals.in_block:
+        return False
+    return b.suspension.stmt(st) or escapes(st, breaks=bool(ctx.loop), cancels=ctx.handler)
 
 
 def at(slot: int) -> x.Expr:
@@ -73,6 +86,8 @@ def s_Assign(b: Builder, st: n.Assign, scope: Scope, ctx: Ctx):
 @handles(n.CallStmt)
 def s_CallStmt(b: Builder, st: n.CallStmt, scope: Scope, ctx: Ctx):
     args = tuple(lower_expr(b, a, scope) for a in st.args)
+    if st.name in b.rule_block:  # a rule that can stop: its frame runs, then play resumes here
+        return [r.Call(b.rule_block[st.name], args, span=st.span)]
     return [s.Do(x.CallFn(b.rule_fn[st.name], args, type=INT), span=st.span)]
 
 
@@ -88,20 +103,19 @@ def span_exits(b: Builder, ctx: Ctx) -> list:
         if isinstance(span, n.Allow):
             out.append(s.PopAllow(span=span.span))
         else:
-            out += span_exit(b, span, ctx)
+            out += span_exit(b, span)
     return out
 
 
 @handles(n.Break)
 def s_Break(b: Builder, st: n.Break, scope: Scope, ctx: Ctx):
-    assert ctx.loop == "native"  # a break out of a block's loop is lowered by flow.py
     return span_exits(b, ctx) + [s.Break(span=st.span)]
 
 
 @handles(n.Cancel)
 def s_Cancel(b: Builder, st: n.Cancel, scope: Scope, ctx: Ctx):
-    assert ctx.handler == "native"  # cancelling from a handler that is a block: flow.py
-    return [s.Return(x.Const(True, type=BOOL), span=st.span)]
+    assert ctx.handler  # the checker allows `cancel` only in an event's handler
+    return [s.Return(x.Const(True, type=BOOL), span=st.span)]  # a handler's "cancelled"
 
 
 @handles(n.Log)
@@ -179,32 +193,56 @@ def s_If(b: Builder, st: n.If, scope: Scope, ctx: Ctx):
 def s_For(b: Builder, st: n.For, scope: Scope, ctx: Ctx):
     dom = domain(b, st.domain, scope)
     inner = scope.child()
-    var = inner.bind(st.var, element(dom.type), frame=False)
-    body = b.tick(st) + list(lower_body(b, st.body, inner, ctx.looping("native")))
-    return [s.ForEach(var, dom, tuple(body), span=st.span)]
+    t = element(dom.type)
+    if not resumes(b, st, scope, ctx):
+        var = inner.bind(st.var, t, frame=False)
+        body = tuple(b.tick(st)) + lower_body(b, st.body, inner, ctx.looping(False))
+        return [s.ForEach(var, dom, body, span=st.span)]
+    items, position, var = inner.bind("\0items", List(t)), inner.bind("\0at", INT), inner.bind(st.var, t)
+    items_e, at_e = x.Local(items, type=List(t)), x.Local(position, type=INT)
+    init = (s.SetLocal(items, dom, span=st.span), s.SetLocal(position, x.Const(0, type=INT), span=st.span))
+    more = x.Binary("<", at_e, x.Length(items_e, type=INT), type=BOOL)
+    before = (s.SetLocal(var, x.Index(items_e, at_e, type=t), span=st.span),
+              s.UpdateLocal(position, "+", x.Const(1, type=INT), span=st.span))
+    body = lower_body(b, st.body, inner, ctx.looping(True))
+    return [r.Loop(init, more, before, body, tuple(b.tick(st)), ForEntry(items, position, var, dom), span=st.span)]
 
 
 @handles(n.Repeat)
 def s_Repeat(b: Builder, st: n.Repeat, scope: Scope, ctx: Ctx):
-    count = lower_expr(b, st.count, scope)
     inner = scope.child()
-    var = inner.temp("\0repeat", INT)
-    rounds = x.IntRange(x.Const(1, type=INT), count, type=List(INT), span=b.metered_span(st.span))
-    return [s.ForEach(var, rounds, lower_body(b, st.body, inner, ctx.looping("native")), span=st.span)]
+    if not resumes(b, st, scope, ctx):
+        count = lower_expr(b, st.count, scope)
+        var = inner.temp("\0repeat", INT)
+        rounds = x.IntRange(x.Const(1, type=INT), count, type=List(INT), span=b.metered_span(st.span))
+        return [s.ForEach(var, rounds, lower_body(b, st.body, inner, ctx.looping(False)), span=st.span)]
+    counter = inner.bind("\0count", INT)  # the rounds left, in the frame
+    count = lower_expr(b, st.count, scope)
+    left = x.Binary(">", x.Local(counter, type=INT), x.Const(0, type=INT), type=BOOL)
+    before = (s.UpdateLocal(counter, "-", x.Const(1, type=INT), span=st.span),)
+    rest = x.Binary("-", count, x.Const(1, type=INT), type=INT)
+    body = lower_body(b, st.body, inner, ctx.looping(True))
+    return [r.Loop((s.SetLocal(counter, count, span=st.span),), left, before, body, tuple(b.tick(st)),
+                   RepeatEntry(counter, rest), span=st.span)]
 
 
 @handles(n.While)
 def s_While(b: Builder, st: n.While, scope: Scope, ctx: Ctx):
     cond = lower_expr(b, st.condition, scope)
-    body = b.tick(st) + list(lower_body(b, st.body, scope.child(), ctx.looping("native")))
-    return [s.While(cond, tuple(body), span=st.span)]
+    if resumes(b, st, scope, ctx):
+        body = lower_body(b, st.body, scope.child(), ctx.looping(True))
+        return [r.Loop((), cond, (), body, tuple(b.tick(st)), span=st.span)]
+    body = tuple(b.tick(st)) + lower_body(b, st.body, scope.child(), ctx.looping(False))
+    return [s.While(cond, body, span=st.span)]
 
 
 @handles(n.Loop)
 def s_Loop(b: Builder, st: n.Loop, scope: Scope, ctx: Ctx):
-    body = b.tick(st) + list(lower_body(b, st.body, scope.child(), ctx.looping("native")))
-    return [s.While(x.Const(True, type=BOOL), tuple(body), span=st.span)]
-
+    if resumes(b, st, scope, ctx):
+        body = lower_body(b, st.body, scope.child(), ctx.looping(True))
+        return [r.Loop((), None, (), body, tuple(b.tick(st)), span=st.span)]
+    body = tuple(b.tick(st)) + lower_body(b, st.body, scope.child(), ctx.looping(False))
+    return [s.While(x.Const(True, type=BOOL), body, span=st.span)]
 
 
 # ---------------------------------------------------------------- spans of play
@@ -230,14 +268,25 @@ def span_exit_common(b: Builder, st: n.SpanBlock) -> list:
     return out
 
 
-def span_exit(b: Builder, st: n.SpanBlock, ctx: Ctx) -> list:
-    return span_exit_common(b, st) + [call_trigger(b, t, (), ctx) for t in b.triggers("span_end", st.kind)]
+def span_exit(b: Builder, st: n.SpanBlock) -> list:
+    return span_exit_common(b, st) + [call_trigger(b, t, ()) for t in b.triggers("span_end", st.kind)]
 
 
 @handles(n.SpanBlock)
 def s_SpanBlock(b: Builder, st: n.SpanBlock, scope: Scope, ctx: Ctx):
+    if not resumes(b, st, scope, ctx):
+        body = lower_body(b, st.body, scope.child(), ctx.inside(st))
+        return span_enter(b, st, scope) + list(body) + span_exit(b, st)
+    enter = span_enter(b, st, scope)
+    entry: Union[TurnEntry, PhaseEntry, None] = None  # where play stands inside it
+    if st.kind == "turn":
+        assert st.player is not None  # `turn P:` always names its player
+        entry = TurnEntry(lower_expr(b, st.player, scope))
+    elif st.kind == "phase":
+        entry = PhaseEntry(b.phase_names.index(st.name))
     body = lower_body(b, st.body, scope.child(), ctx.inside(st))
-    return span_enter(b, st, scope) + list(body) + span_exit(b, st, ctx)
+    step = st.name if st.kind == "step" else None
+    return [r.Span(tuple(enter), body, tuple(span_exit(b, st)), step, entry, span=st.span)]
 
 
 def allow_push(b: Builder, st: n.Allow, scope: Scope) -> s.PushAllow:
@@ -250,8 +299,9 @@ def allow_push(b: Builder, st: n.Allow, scope: Scope) -> s.PushAllow:
 
 @handles(n.Allow)
 def s_Allow(b: Builder, st: n.Allow, scope: Scope, ctx: Ctx):
+    allowed = allow_push(b, st, scope)  # in a block, play stopped inside stands in the allow
     body = lower_body(b, st.body, scope.child(), ctx.inside(st))
-    return [allow_push(b, st, scope)] + list(body) + [s.PopAllow(span=st.span)]
+    return [allowed] + list(body) + [s.PopAllow(span=st.span)]
 
 
 def code_of(b: Builder, st: n.RunCode) -> int:
@@ -262,6 +312,8 @@ def code_of(b: Builder, st: n.RunCode) -> int:
 def s_RunCode(b: Builder, st: n.RunCode, scope: Scope, ctx: Ctx):
     member = lower_expr(b, st.member, scope)
     args = tuple(lower_expr(b, a, scope) for a in st.args)
+    if resumes(b, st, scope, ctx):  # a cell's rule that can stop runs as a frame of its own
+        return [r.Queued((s.QueueCell(code_of(b, st), member, args, span=st.span),), span=st.span)]
     return [s.RunCell(code_of(b, st), member, args, span=st.span)]
 
 
@@ -302,30 +354,29 @@ def lower_result_type(b: Builder, value_name: str):
     return b.ir_type(b.written_type(decl.result)) if decl.result is not None else b.type_of(decl.body)
 
 
+PIECES: dict[type, Callable[..., list]] = {n.Move: lower_move, n.Draw: lower_draw, n.Put: lower_put}
+
+
 @handles(n.Move)
-def s_Move(b: Builder, st: n.Move, scope: Scope, ctx: Ctx):
-    return lower_move(b, st, scope, ctx)
-
-
 @handles(n.Draw)
-def s_Draw(b: Builder, st: n.Draw, scope: Scope, ctx: Ctx):
-    return lower_draw(b, st, scope, ctx)
-
-
 @handles(n.Put)
-def s_Put(b: Builder, st: n.Put, scope: Scope, ctx: Ctx):
-    return lower_put(b, st, scope, ctx)
+def s_pieces(b: Builder, st, scope: Scope, ctx: Ctx):
+    out = PIECES[type(st)](b, st, scope)
+    if resumes(b, st, scope, ctx):  # triggers that can stop were queued: they run first
+        return [r.Queued(tuple(out), span=st.span)]
+    return out
 
 
 @handles(n.Emit)
 def s_Emit(b: Builder, st: n.Emit, scope: Scope, ctx: Ctx):
     args = tuple(lower_expr(b, a, scope) for a in st.args)
+    if resumes(b, st, scope, ctx):
+        return [resumable_emit(b, st, scope, ctx, args)]
     flag = scope.temp("\0cancelled", BOOL)
     cancelled = x.Local(flag, type=BOOL)
     out: list = [s.SetLocal(flag, x.Const(False, type=BOOL), span=st.span)]
     for t in b.triggers("event", st.event):
-        call = x.CallFn(b.trigger_fn[id(t)], args, type=BOOL)
-        out.append(s.If(((call, (s.SetLocal(flag, x.Const(True, type=BOOL)),)),), span=st.span))
+        out.append(cancels(b, t, args, flag, st.span))
     answers = b.triggers("answer", st.event) if st.askers is not None else []
     if answers and st.askers is not None:  # each player asked in turn runs them, until one cancels
         asked = scope.temp("\0asked", b.ir_type(PLAYER))
@@ -343,6 +394,52 @@ def s_Emit(b: Builder, st: n.Emit, scope: Scope, ctx: Ctx):
     return out
 
 
-def binder_element_type(b: Builder, binder: n.Binder):
-    """The checker type of what a choice's variable takes (for showing it in the move's text)."""
-    return element_of(b.dsl_type(binder.domain)) or "any"
+def cancels(b: Builder, t: n.TriggerDecl, args: tuple, flag: int, where: n.Span) -> s.Stmt:
+    """A handler run: one that can stop is queued (and told where the flag is), one that cannot
+    is called (and sets the flag if it cancelled)."""
+    block = b.trigger_block.get(id(t))
+    if block is not None:
+        return s.QueueFrame(block, args + (x.FrameIndex(type=INT), x.Const(flag, type=INT)), span=where)
+    call = x.CallFn(b.trigger_fn[id(t)], args, type=BOOL)
+    return s.If(((call, (s.SetLocal(flag, x.Const(True, type=BOOL)),)),), span=where)
+
+
+def resumable_emit(b: Builder, st: n.Emit, scope: Scope, ctx: Ctx, args: tuple) -> r.Emit:
+    """An emit play can stop in: the flag is in the frame, handlers that can stop are frames."""
+    flag = scope.child().bind("\0cancelled", BOOL)
+    cancelled = x.Local(flag, type=BOOL)
+    first = (s.SetLocal(flag, x.Const(False, type=BOOL), span=st.span),) + tuple(
+        cancels(b, t, args, flag, st.span) for t in b.triggers("event", st.event))
+    answers = b.triggers("answer", st.event) if st.askers is not None else []
+    ask = asking(b, st, scope, args, answers, flag) if answers else None
+    body = lower_body(b, st.body, scope.child(), ctx) if st.body is not None else ()
+    return r.Emit(first, cancelled, ask, body, span=st.span)
+
+
+def asking(b: Builder, st: n.Emit, scope: Scope, args: tuple, answers: list, flag: int) -> r.Ask:
+    """`answered by ORDER` in a block: one (player, answer trigger) pair at a time, each asked
+    only while nothing has cancelled the event; a trigger that can decide runs as a frame."""
+    assert st.askers is not None  # only an emit with `answered by` gets here
+    player = b.ir_type(PLAYER)
+    cancelled = x.Local(flag, type=BOOL)
+    inner = scope.child()
+    askers = lower_expr(b, st.askers, scope)
+    items = inner.bind("\0askers", askers.type)
+    position = inner.bind("\0asked_at", INT)
+    asked = inner.bind("\0asked", player)
+    init = (s.SetLocal(items, askers, span=st.span), s.SetLocal(position, x.Const(0, type=INT), span=st.span))
+    count = len(answers)
+    at_e = x.Local(position, type=INT)
+    rounds = x.Binary("*", x.Length(x.Local(items, type=askers.type), type=INT), x.Const(count, type=INT), type=INT)
+    over = x.Logic("or", (cancelled, x.Binary(">=", at_e, rounds, type=BOOL)), type=BOOL)
+    which = x.Binary("//", at_e, x.Const(count, type=INT), type=INT)
+    pick = (s.SetLocal(asked, x.Index(x.Local(items, type=askers.type), which, type=player), span=st.span),
+            s.UpdateLocal(position, "+", x.Const(1, type=INT), span=st.span))
+    turn = x.Binary("%", x.Binary("-", at_e, x.Const(1, type=INT), type=INT), x.Const(count, type=INT), type=INT)
+    who = x.Local(asked, type=player)
+    runs = tuple(s.If(((x.Binary("==", turn, x.Const(k, type=INT), type=BOOL), (cancels(b, t, args + (who,), flag, st.span),)),),
+                      span=st.span) for k, t in enumerate(answers))
+    return r.Ask(init, over, pick, runs)
+
+
+from . import decisions  # noqa: E402,F401  (registers `choose` and `choose up to`)
