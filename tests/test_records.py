@@ -72,6 +72,9 @@ def test_resume_takes_everything_from_the_record(capsys, tmp_path: Path) -> None
     data = json.loads(target.read_text())
     assert code == 0 and data["result"] is None and data["moves"] == []
     code, out, err = run(capsys, "play", "--resume", str(target))
+    assert code == 0, err  # Ann's seat is still a person's (issue 25 item 2): she quits again at once
+    assert "Resuming Nim after 0 moves" in out and "──── Ann to decide (move 1) ────" in out
+    code, out, err = run(capsys, "play", "--resume", str(target), "--bots", "random")  # unless told otherwise
     assert code == 0, err
     assert "Resuming Nim after 0 moves" in out and "Game over:" in out and ("Ann" in out and "Bob" in out)
 
