@@ -6,7 +6,10 @@ the others' moves in their public form, the player's view before each move, and 
 be replayed from that player's view, never resumed. Both name the game, a hash of its rules and
 tables (and of each mod), the options and the players, and carry a checksum of their content.
 Reading one checks all of that first: a record that does not fit is refused in one line, and
-nothing is half-loaded.
+nothing is half-loaded. The checksum only catches a damaged or hand-edited file: anyone can compute
+it anew, so it is no proof. What stands for a full record is replaying it (open_record): every move
+legal from the seed, the result the one the moves give. A player's record cannot be replayed, so it
+is unverified (rulebook.replay says so wherever it is shown).
 """
 from __future__ import annotations
 

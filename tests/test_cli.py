@@ -89,3 +89,13 @@ def test_installed_command_finds_shipped_games(tmp_path: Path) -> None:
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("Game over: ")
+
+
+def test_play_help_and_the_readme_say_which_bots_see_hidden_information(capsys) -> None:
+    """Issue 25: until the bots play fair, a person knows which of them peek."""
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "random sees only its legal moves; greedy and mcts read the whole position" in text
+    readme = " ".join((Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8").split())
+    assert "`random` sees only its legal moves; `greedy` and `mcts` read the whole position" in readme

@@ -176,3 +176,93 @@ def test_a_bots_look_ahead_writes_nothing_into_the_log(capsys, monkeypatch, bot:
     lines = out.splitlines()
     scored = [i for i, line in enumerate(lines) if " scores " in line and not line.startswith("  ")]
     assert scored and all(": play " in lines[i - 1] for i in scored)  # each right after the card played
+
+
+# ---------------------------------------------------------------- issue 25: undo, seats and views at the table
+def test_undo_never_takes_back_a_move_that_showed_something_hidden(capsys, monkeypatch, tmp_path: Path) -> None:
+    """Hands (tests/games/hands: a card laid from a private hand, one drawn from the hidden deck):
+    undoing would let Leo see Lisa's laid card and his own draw, then play otherwise. Refused, with
+    the move named, and play goes on where it was."""
+    target = tmp_path / "game.json"
+    code, out, _ = play(capsys, monkeypatch, "1\nundo\nquit\n", HANDS, "--names", "Leo,Lisa", "--human", "Leo",
+                        "--seed", "2", "--save", str(target))
+    assert code == 0
+    assert "Cannot undo past move 2 (Lisa: lay " in out and "it showed Leo something that was hidden before." in out
+    assert out.count("──── Leo to decide (move 3) ────") == 2 and "Back to" not in out
+    record = json.loads(target.read_text())
+    assert len(record["moves"]) == 2 and "undone" not in record
+
+
+def test_undo_stops_at_a_chance_event() -> None:
+    """Eriantys (rules/eriantys: the clouds are refilled from the bag): a move after which chance
+    drew something cannot be taken back; a move that shows nothing hidden can."""
+    from rulebook.api import load_game
+    from rulebook.undo import shows_the_hidden
+    import random
+
+    game = load_game("eriantys")
+    state, rng = game.new_initial_state(3), random.Random(1)
+    reasons = []
+    while not game.is_terminal(state) and len(reasons) < 60:
+        move, before = game.sample_move(state, rng), state.copy()
+        game.apply(state, move)
+        reasons.append((before.rng != state.rng, shows_the_hidden(game, before, move, state)))
+    assert any(drew for drew, _ in reasons) and any(not drew for drew, _ in reasons)
+    assert all(why == ("chance decided something there" if drew else None) for drew, why in reasons)
+
+
+def test_in_hot_seat_undo_never_takes_back_another_persons_move(capsys, monkeypatch) -> None:
+    code, out, _ = play(capsys, monkeypatch, "1\n1\nundo\nquit\n", NIM, "--names", "Leo,Lisa", "--human", "Leo",
+                        "--human", "Lisa", "--seed", "1")
+    assert code == 0
+    assert ("Cannot undo: Lisa has decided since your last decision, and undo takes back only your own moves "
+            "(and the bots' after them).") in out
+    assert out.count("──── Leo to decide (move 3) ────") == 2
+
+
+def test_an_undo_is_kept_in_the_record_and_shown_by_replay(capsys, monkeypatch, tmp_path: Path) -> None:
+    target = tmp_path / "game.json"
+    code, out, _ = play(capsys, monkeypatch, "1\nundo\n3\n" + "1\n" * 20, NIM, "--names", "Leo,Lisa",
+                        "--human", "Leo", "--seed", "3", "--save", str(target))
+    assert code == 0 and "Back to Leo's previous decision (move 1)." in out
+    record = json.loads(target.read_text())
+    assert record["undone"] == [{"by": "Leo", "from": 1, "to": 2}] and record["moves"][0]["move"] == "take 3"
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    assert main(["replay", str(target)]) == 0
+    assert "Leo took back moves 1 to 2 here (undo)" in capsys.readouterr().out
+
+
+def test_a_resumed_game_keeps_its_people_and_its_bots(capsys, monkeypatch, tmp_path: Path) -> None:
+    """The exact command `save` then `play --resume FILE`: Leo and Lisa are still people, each
+    with a hand-over prompt; a searching bot keeps its kind and budget."""
+    target, again = tmp_path / "mid.json", tmp_path / "again.json"
+    code, out, _ = play(capsys, monkeypatch, f"1\nsave {target}\nquit\n", "eriantys", "--players", "3",
+                        "--names", "Leo,Lisa,Max", "--human", "Leo", "--human", "Lisa", "--bots", "mcts:7", "--seed", "2")
+    assert code == 0 and f"moves to {target}" in out
+    code, out, _ = play(capsys, monkeypatch, "quit\n", "--resume", str(target), "--save", str(again))
+    assert code == 0 and ("──── Leo to decide" in out or "──── Lisa to decide" in out)
+    assert json.loads(again.read_text())["seats"] == ["human", "human", "mcts:7"]
+    code, out, _ = play(capsys, monkeypatch, "\n1\n\n1\nquit\n", "--resume", str(again), "--human", "Leo",
+                        "--human", "Lisa", "--save", str(again))
+    assert code == 0 and json.loads(again.read_text())["seats"] == ["human", "human", "mcts:7"]
+
+
+def test_hot_seat_after_a_resume_still_hands_over(capsys, monkeypatch, tmp_path: Path) -> None:
+    target = tmp_path / "mid.json"
+    code, out, _ = play(capsys, monkeypatch, f"1\n\nsave {target}\nquit\n", HANDS, "--names", "Leo,Lisa",
+                        "--human", "Leo", "--human", "Lisa", "--seed", "2")
+    assert code == 0 and f"Saved 1 moves to {target}" in out
+    code, out, _ = play(capsys, monkeypatch, "1\n\nquit\n", "--resume", str(target))
+    assert code == 0 and "──── Hand over to Leo ────" in out
+    lisa = out.split("──── Hand over to Leo ────")[0]
+    assert "Leo   hand: 3 hidden" in lisa and "Lisa  hand: 3 hidden" not in lisa
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--human", "Leo", "--as", "Lisa"], "--as Lisa: the person at this table plays Leo, and may see only that "
+                                         "seat's view"),
+    (["--human", "Leo", "--human", "Lisa", "--as", "Leo"], "--as Leo: several people share this screen"),
+])
+def test_a_person_cannot_see_another_seat_with_as(capsys, monkeypatch, argv, message) -> None:
+    code, out, err = play(capsys, monkeypatch, "", HANDS, "--names", "Leo,Lisa", *argv)
+    assert code == 2 and message in err and err.count("\n") == 1 and out == ""
