@@ -229,13 +229,6 @@ def test_a_forged_result_is_refused_naming_where_the_moves_end(capsys, tmp_path:
             f"{result['outcome']} ({result['reason']}), but the record says the game goes on") in err
 
 
-def test_bots_alone_draw_a_fresh_seed_unless_given_one(capsys, tmp_path: Path) -> None:
-    first = saved(capsys, tmp_path, "tests/games/hands", name="a.json")["seed"]
-    second = saved(capsys, tmp_path, "tests/games/hands", name="b.json")["seed"]
-    assert first != second and 0 not in (first, second)
-    assert saved(capsys, tmp_path, "tests/games/hands", "--seed", "0", name="c.json")["seed"] == 0
-
-
 @pytest.fixture()
 def unfinished(capsys, tmp_path: Path) -> Path:
     """A hot-seat game of Hands saved after two moves, its players still at the table."""
