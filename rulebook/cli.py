@@ -134,6 +134,8 @@ def build_parser() -> argparse.ArgumentParser:
     scenario.add_argument("record", metavar="RECORD", help="a full game record (JSON)")
     scenario.add_argument("--at", type=int, required=True, metavar="N", help="the move to show (from 1)")
     scenario.add_argument("-o", "--output", metavar="FILE", help="write the feature file here (default: print it)")
+    scenario.add_argument("--reveal", action="store_true",
+                          help="write it from a game people left unfinished too (it states what they hide)")
 
     add_simulation_parsers(commands)
 

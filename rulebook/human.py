@@ -20,7 +20,8 @@ At a prompt, type:
   TEXT          the move with that text, or the only move whose text starts with it
   board         show the position again
   moves         list the legal moves again
-  undo          go back to your previous decision (the moves since are taken back)
+  undo          go back to your previous decision (the moves since are taken back) — not
+                past a draw or anything shown that was hidden, nor another person's move
   save FILE     save the game so far as a record (resume with: rulebook play --resume FILE)
   quit          stop here (the end of the input does the same)
   help          this text"""
