@@ -2,10 +2,11 @@
 moves numbered in their text form, and what they type back.
 
 They type a move's number (a number always means a move's number), its text, or the start of its
-text when only one move starts that way; or a command: `help`, `board`, `moves`, `undo`,
-`save FILE`, `quit`. The end of the input at a prompt means `quit`. When several people share the
-seats of a game with hidden information, each gets a hand-over prompt before their decision, so
-only they see their view.
+text when only one move starts that way, or just Enter when only one move is legal; or a command:
+`help`, `board`, `moves`, `undo`, `save FILE`, `quit`. The end of the input at a prompt means
+`quit`. When several people share the seats of a game with hidden information, each gets a
+hand-over prompt before each of their decisions (the first too) with the screen and its scrollback
+cleared, so only they see their view, then what happened since their last decision.
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ HELP = """\
 At a prompt, type:
   NUMBER        the move with that number
   TEXT          the move with that text, or the only move whose text starts with it
+  Enter         the only legal move, when there is just one
   board         show the position again
   moves         list the legal moves again
   undo          go back to your previous decision (the moves since are taken back) — not
@@ -27,6 +29,9 @@ At a prompt, type:
   help          this text"""
 
 COMMANDS = ("help", "board", "moves", "undo", "save", "quit")
+# Clear the screen and the terminal's scrollback (3J), so the last person's view is not one scroll away.
+CLEAR = "\033[2J\033[3J\033[H"
+RECAP = 40  # at most this many lines of what happened since a person's last decision
 
 
 def read_line(inp: TextIO) -> Optional[str]:
@@ -99,6 +104,8 @@ class People:
         self.people = [p for p, s in enumerate(seats) if s == "human"]
         self.terminal = terminal
         self.last: Optional[int] = None  # who decided last, for the hand-over prompt
+        self.log: list[str] = []  # the table's log so far (rulebook.play.Table fills it), as printed
+        self.told: dict[int, int] = {}  # per person: how much of the log they saw before handing over
 
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
@@ -116,15 +123,26 @@ class People:
         return line
 
     def hand_over(self, player: int) -> bool:
-        """Before a person's decision, when another person decided last and the game hides
-        things: clear the screen and wait for the right person. False if the input ended."""
-        if not (self.hidden and len(self.people) > 1 and self.last is not None and self.last != player):
+        """Before a person's decision, when the game hides things and several people share the
+        screen — the first decision too, and whenever another person decided last: clear the
+        screen and its scrollback, wait for the right person, then tell them what happened since
+        their last decision (the log as printed: what everyone may see). False if the input ended."""
+        if not (self.hidden and len(self.people) > 1 and self.last != player):
             return True
+        if self.last is not None:
+            self.told[self.last] = len(self.log)  # the last person saw the log up to here
         name = self.game.player_names[player]
         if self.terminal:
-            self.out.write("\033[2J\033[H")
+            self.out.write(CLEAR)
         self.say(f"\n──── Hand over to {name} ────")
-        return self.read(f"{name}, press Enter when only you can see the screen: ") is not None
+        if self.read(f"{name}, press Enter when only you can see the screen: ") is None:
+            return False
+        since = self.log[self.told.get(player, 0):]
+        if since and player in self.told:
+            self.say("Since your last decision:")
+            for line in since[-RECAP:]:
+                self.say(line)
+        return True
 
     def ask(self, game, state, player: int, record) -> Ask:
         if not self.hand_over(player):
@@ -140,6 +158,8 @@ class People:
             if line is None:
                 return Ask(command="quit")
             if not line.strip():
+                if len(moves) == 1:  # the only legal move: Enter plays it
+                    return Ask(move=moves[0])
                 continue
             word, _, rest = line.strip().partition(" ")
             command = word.lower()
@@ -176,3 +196,5 @@ class People:
         numbered = [f"{i:>3}  {m}" for i, m in enumerate(moves, 1)]
         for line in columns(numbered, width):
             self.say(line)
+        if len(moves) == 1:
+            self.say("(the only legal move: Enter plays it)")

@@ -59,6 +59,7 @@ class Table:
 
         self.bots = {p: make_bot(s) for p, s in enumerate(self.seats) if s != HUMAN}
         self.names = shown_names(self.game)
+        self.lines: list[str] = []  # the log as printed
 
     def play(self, start) -> State:
         """Play from `start` (a state, or a function that sets one up, whose log is printed too)
@@ -67,6 +68,8 @@ class Table:
         history: list[tuple[State, int, int]] = []  # each human decision: (state, moves before it, whose)
         trail: list[tuple[State, object]] = []  # each move played here: (the state before it, the move)
         first = len(self.record.moves)
+        if self.people is not None:
+            self.people.log = self.lines  # what happened since a person's last decision, told at a hand-over
         game.set_log(self._log, self._log_audience())
         try:
             state = start() if callable(start) else start
@@ -131,14 +134,18 @@ class Table:
         return -1 if self.log_viewer is None else self.log_viewer
 
     def _log(self, state, text: str) -> None:
-        if self.out is not None:
-            print(text, file=self.out)
+        self._print(text)
 
     def _say_move(self, state: State, player: int, move) -> None:
         if self.out is None:
             return
         text = str(move) if self.log_viewer == EVERYTHING else self.game.public_text(state, move, self.log_viewer)
-        print(f"  {self.names[player]}: {text}", file=self.out)
+        self._print(f"  {self.names[player]}: {text}")
+
+    def _print(self, line: str) -> None:
+        if self.out is not None:
+            print(line, file=self.out)
+            self.lines.append(line)
 
 
 def play_game(game: Game, seed: int, out: Optional[TextIO] = None, record: Optional[Record] = None) -> Record:

@@ -219,7 +219,7 @@ def test_a_players_page_says_it_is_unverified_and_an_unfinished_game_shows_only_
     assert page_data(page.read_text(encoding="utf-8"))["unverified"].startswith("(unverified: a player's record")
     full = tmp_path / "mid.json"
     assert run(capsys, "play", HANDS, "--names", "Leo,Lisa", "--human", "Leo", "--human", "Lisa", "--seed", "2",
-               "--save", str(full), typed="1\n\n1\n\nquit\n")[0] == 0
+               "--save", str(full), typed="\n1\n\n1\n\nquit\n")[0] == 0
     assert run(capsys, "replay", str(full), "--html", str(page))[0] == 0
     data = page_data(page.read_text(encoding="utf-8"))
     assert [v["label"] for v in data["viewers"]] == ["what everyone sees"] and data["unverified"] is None

@@ -236,7 +236,7 @@ def unfinished(capsys, tmp_path: Path) -> Path:
     import sys
 
     target = tmp_path / "mid.json"
-    old, sys.stdin = sys.stdin, io.StringIO(f"1\n\n1\n\nsave {target}\nquit\n")
+    old, sys.stdin = sys.stdin, io.StringIO(f"\n1\n\n1\n\nsave {target}\nquit\n")
     try:
         assert main(["play", str(HANDS), "--names", "Leo,Lisa", "--human", "Leo", "--human", "Lisa"]) == 0
     finally:

@@ -99,8 +99,8 @@ def test_hot_seat_hands_over_and_shows_each_their_own_hand(capsys, monkeypatch) 
                         "--human", "Lisa", "--seed", "2")
     assert code == 0
     turns = out.split("──── Hand over to ")
-    assert len(turns) >= 3 and turns[1].startswith("Lisa ────")
-    leo, lisa = turns[0], turns[1]
+    assert len(turns) >= 4 and turns[1].startswith("Leo ────") and turns[2].startswith("Lisa ────")
+    leo, lisa = turns[1], turns[2]  # Leo too gets a hand-over before the first decision (issue 31 item 4)
     assert "Leo   hand: 3 hidden" not in leo and "Lisa  hand: 3 hidden" in leo
     assert "Leo   hand: 3 hidden" in lisa and "Lisa  hand: 3 hidden" not in lisa
     assert "Lisa, press Enter when only you can see the screen:" in lisa
@@ -249,11 +249,11 @@ def test_a_resumed_game_keeps_its_people_and_its_bots(capsys, monkeypatch, tmp_p
 
 def test_hot_seat_after_a_resume_still_hands_over(capsys, monkeypatch, tmp_path: Path) -> None:
     target = tmp_path / "mid.json"
-    code, out, _ = play(capsys, monkeypatch, f"1\n\nsave {target}\nquit\n", HANDS, "--names", "Leo,Lisa",
+    code, out, _ = play(capsys, monkeypatch, f"\n1\n\nsave {target}\nquit\n", HANDS, "--names", "Leo,Lisa",
                         "--human", "Leo", "--human", "Lisa", "--seed", "2")
     assert code == 0 and f"Saved 1 moves to {target}" in out
-    code, out, _ = play(capsys, monkeypatch, "1\n\nquit\n", "--resume", str(target))
-    assert code == 0 and "──── Hand over to Leo ────" in out
+    code, out, _ = play(capsys, monkeypatch, "\n1\n\nquit\n", "--resume", str(target))
+    assert code == 0 and "──── Hand over to Lisa ────" in out and "──── Hand over to Leo ────" in out
     lisa = out.split("──── Hand over to Leo ────")[0]
     assert "Leo   hand: 3 hidden" in lisa and "Lisa  hand: 3 hidden" not in lisa
 
@@ -266,3 +266,25 @@ def test_hot_seat_after_a_resume_still_hands_over(capsys, monkeypatch, tmp_path:
 def test_a_person_cannot_see_another_seat_with_as(capsys, monkeypatch, argv, message) -> None:
     code, out, err = play(capsys, monkeypatch, "", HANDS, "--names", "Leo,Lisa", *argv)
     assert code == 2 and message in err and err.count("\n") == 1 and out == ""
+
+
+# ---------------------------------------------------------------- issue 31 item 4: the terminal table
+def test_a_hand_over_clears_the_scrollback_and_tells_what_happened_since(capsys, monkeypatch) -> None:
+    from rulebook.api import load_game
+    from rulebook.human import People
+
+    out = io.StringIO()
+    people = People(load_game(HANDS, {}, player_names=["Leo", "Lisa"]), io.StringIO("\n"), out, None, None,
+                    True, ["human", "human"], terminal=True)
+    assert people.hand_over(1) and out.getvalue().startswith("\x1b[2J\x1b[3J\x1b[H")  # the scrollback too
+    code, text, _ = play(capsys, monkeypatch, "\n1\n\n1\n\nquit\n", HANDS, "--names", "Leo,Lisa", "--human", "Leo",
+                         "--human", "Lisa", "--seed", "2")
+    second = text.split("──── Hand over to Leo ────")[2]
+    assert code == 0 and second.split("──── Leo to decide")[0].splitlines()[2:] == [
+        "Since your last decision:", "  Lisa: lay glimmerfox", ""]
+
+
+def test_enter_plays_the_only_legal_move(capsys, monkeypatch) -> None:
+    code, out, _ = play(capsys, monkeypatch, "\n", NIM, "--stones", "1", "--human", "1", "--seed", "1")
+    assert code == 0 and "(the only legal move: Enter plays it)" in out
+    assert "  player 1: take 1" in out and "Game over: player 1 wins" in out
