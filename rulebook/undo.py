@@ -29,9 +29,9 @@ def _refilled(game: Game, state: State, player: int, filler: int) -> State:
 def shows_the_hidden(game: Game, before: State, move, after: State) -> Optional[str]:
     """Why taking back `move` (played at `before`, giving `after`) would hide again what someone
     has seen: a chance event, or a player whose view after it depends on what was hidden from them
-    before it (the move played on two other fillings of their hidden part must leave them seeing
-    the same; two fillings, as either one alone may happen to be the real one). None: nothing came
-    out."""
+    before it (a move they read the same, played on two other fillings of their hidden part, must
+    leave them seeing the same; two fillings, as either one alone may happen to be the real one).
+    None: nothing came out."""
     if before.rng != after.rng:
         return "chance decided something there"
     for player, name in enumerate(game.player_names):
@@ -39,13 +39,22 @@ def shows_the_hidden(game: Game, before: State, move, after: State) -> Optional[
         for filler in (0, 1):
             try:
                 other = _refilled(game, before, player, filler)
-                game.apply(other, game.parse_move(other, str(move)))
+                game.apply(other, _as_seen(game, other, player, game.public_text(before, move, player)))
                 same = game.view(other, player) == seen
             except (RulebookError, TypeError, ValueError, IndexError, KeyError):
                 same = False  # the move depends on what is hidden from them (its legality, its effects)
             if not same:
                 return f"it showed {name} something that was hidden before"
     return None
+
+
+def _as_seen(game: Game, state: State, player: int, text: str):
+    """The first legal move at `state` that `player` reads as `text` (another's private move is
+    read in its public form: "keeps a card" stands for whichever card the filling holds)."""
+    for move in game.iter_legal_moves(state):
+        if game.public_text(state, move, player) == text:
+            return move
+    raise RulebookError(f"no move reads '{text}' here")
 
 
 def why_not_undo(game: Game, player: int, previous: Optional[tuple], trail: list, first: int,
