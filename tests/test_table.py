@@ -288,3 +288,24 @@ def test_enter_plays_the_only_legal_move(capsys, monkeypatch) -> None:
     code, out, _ = play(capsys, monkeypatch, "\n", NIM, "--stones", "1", "--human", "1", "--seed", "1")
     assert code == 0 and "(the only legal move: Enter plays it)" in out
     assert "  player 1: take 1" in out and "Game over: player 1 wins" in out
+
+
+def test_undo_tells_a_look_from_a_move_made_face_down() -> None:
+    """Ephyran (rules/ephyran: the Graeae's cards are private, the draw pile face down): a card
+    drawn shows its drawer what was hidden; a card kept from the Graeae, read by the others as
+    "keeps a card", shows nobody anything new, so it can be taken back."""
+    from rulebook.api import load_game
+    from rulebook.undo import shows_the_hidden
+    import random
+
+    game = load_game("ephyran")
+    state, rng = game.new_initial_state(3), random.Random(1)
+    seen: dict = {}
+    for _ in range(200):
+        if game.is_terminal(state):
+            break
+        move, before = game.sample_move(state, rng), state.copy()
+        game.apply(state, move)
+        seen.setdefault(str(move).split()[0], set()).add(shows_the_hidden(game, before, move, state))
+    assert seen["keeps"] == {None}
+    assert "it showed player 2 something that was hidden before" in seen["draws"] | seen["discards"]
