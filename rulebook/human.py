@@ -1,15 +1,17 @@
 """A person at a seat, at the terminal or through a pipe: the position they may see, the legal
 moves numbered in their text form, and what they type back.
 
-They type a move's number (a number always means a move's number), its text, or the start of its
-text when only one move starts that way, or just Enter when only one move is legal; or a command:
-`help`, `board`, `moves`, `undo`, `save FILE`, `quit`. The end of the input at a prompt means
-`quit`. When several people share the seats of a game with hidden information, each gets a
+They type a move's number (a number means a move's number; when it is also a value in other
+moves' texts — card 26 — they are asked which they meant, and typing it again or `#N` means move N),
+its text, or the start of its text when only one move starts that way, or just Enter when only one
+move is legal; or a command: `help`, `board`, `moves`, `undo`, `save FILE`, `quit`. The end of the
+input at a prompt means `quit`. When several people share the seats of a game with hidden information, each gets a
 hand-over prompt before each of their decisions (the first too) with the screen and its scrollback
 cleared, so only they see their view, then what happened since their last decision.
 """
 from __future__ import annotations
 
+import re
 import shutil
 from typing import Callable, Optional, TextIO
 
@@ -17,7 +19,8 @@ from .play import Ask
 
 HELP = """\
 At a prompt, type:
-  NUMBER        the move with that number
+  NUMBER        the move with that number (when NUMBER is also a value in other moves'
+                texts, you are asked which you meant: type it again, or #NUMBER)
   TEXT          the move with that text, or the only move whose text starts with it
   Enter         the only legal move, when there is just one
   board         show the position again
@@ -53,6 +56,8 @@ def choose_move(moves: list, typed: str) -> tuple[Optional[object], str]:
     (it wins over a move text starting with that number); then a whole move text; then the one
     move whose text starts with what was typed."""
     text = normal(typed)
+    if text.startswith("#") and text[1:].isdigit():  # #N: move N, whatever the moves' texts say
+        text = text[1:]
     if text.isdigit():
         number = int(text)
         if 1 <= number <= len(moves):
@@ -69,6 +74,23 @@ def choose_move(moves: list, typed: str) -> tuple[Optional[object], str]:
         return None, f"no move starts with '{typed.strip()}' (type a move's number or text, or 'help')"
     shown = ", ".join(f"{i + 1} {m}" for i, m in starting[:8]) + (", …" if len(starting) > 8 else "")
     return None, f"'{typed.strip()}' could be {len(starting)} moves: {shown}"
+
+
+def number_clash(moves: list, typed: str) -> str:
+    """When a typed number (a move's number) is also a value the moves show — `26` typed for
+    "plays card 26" — the question which was meant; "" when there is none. Typing the number again
+    (or `#N`) means move N; the move's text means that move."""
+    text = normal(typed)
+    if not text.isdigit() or not 1 <= int(text) <= len(moves):
+        return ""
+    number = int(text)
+    naming = [(i, m) for i, m in enumerate(moves, 1)
+              if i != number and text in re.findall(r"\d+", str(m))]
+    if not naming or text in re.findall(r"\d+", str(moves[number - 1])):
+        return ""
+    shown = ", ".join(f"{i} {m}" for i, m in naming[:4]) + (", …" if len(naming) > 4 else "")
+    return (f"'{text}' is move {text} ({moves[number - 1]}), but {text} is also in {shown}: type {text} again "
+            f"(or #{text}) for move {text}, or type the move you mean")
 
 
 def columns(items: list[str], width: int) -> list[str]:
@@ -153,6 +175,7 @@ class People:
         self.say(f"\n──── {name} to decide (move {len(record.moves) + 1}) ────")
         self.show_board(state, player)
         self._list(moves)
+        asked = None  # a number that was also a value in the moves, asked about once
         while True:
             line = self.read(f"{name}> ")
             if line is None:
@@ -172,6 +195,11 @@ class People:
             move, why = choose_move(moves, line)
             if move is None:
                 self.say(why)
+                continue
+            clash = number_clash(moves, line)
+            if clash and asked != normal(line):
+                asked = normal(line)
+                self.say(clash)
                 continue
             return Ask(move=move)
 

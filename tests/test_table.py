@@ -309,3 +309,33 @@ def test_undo_tells_a_look_from_a_move_made_face_down() -> None:
         seen.setdefault(str(move).split()[0], set()).add(shows_the_hidden(game, before, move, state))
     assert seen["keeps"] == {None}
     assert "it showed player 2 something that was hidden before" in seen["draws"] | seen["discards"]
+
+
+def test_a_number_that_is_also_a_value_in_the_moves_asks_which_was_meant() -> None:
+    from rulebook.human import number_clash
+
+    moves = [Text("plays card 3"), Text("plays card 26"), Text("discards card 1"), Text("passes")]
+    assert number_clash(moves, "3") == ("'3' is move 3 (discards card 1), but 3 is also in 1 plays card 3: type 3 "
+                                        "again (or #3) for move 3, or type the move you mean")
+    assert number_clash(moves, "4") == "" and number_clash(moves, "#3") == ""  # no move names 4; #3 is move 3
+    assert str(choose_move(moves, "#3")[0]) == "discards card 1"
+    nim = [Text("take 1"), Text("take 2"), Text("take 3")]
+    assert all(number_clash(nim, str(n)) == "" for n in (1, 2, 3))  # move N names N itself: nothing to ask
+
+
+def test_a_person_is_asked_once_and_the_number_again_plays_it(capsys, monkeypatch) -> None:
+    """Ephyran (rules/ephyran: moves name cards by their numbers): a move's number that is also a
+    card's number in another move asks; the same number again plays the numbered move."""
+    from rulebook.api import load_game
+    from rulebook.human import number_clash
+
+    game = load_game("ephyran", {})
+    for seed in range(100):  # a deal where a card's number is also a move's
+        moves = game.legal_moves(game.new_initial_state(seed))
+        clashing = [n for n in range(1, len(moves) + 1) if number_clash(moves, str(n))]
+        if clashing and game.current_player(game.new_initial_state(seed)) == 0:
+            break
+    n = clashing[0]
+    code, out, _ = play(capsys, monkeypatch, f"{n}\n{n}\nquit\n", "ephyran", "--human", "1", "--seed", str(seed))
+    assert code == 0 and f"'{n}' is move {n} ({moves[n - 1]}), but {n} is also in " in out
+    assert f"  player 1: {moves[n - 1]}" in out
