@@ -86,7 +86,8 @@ def build_parser() -> argparse.ArgumentParser:
                                                "the system, kept in a full record; give one to repeat a game)")
     _game_arguments(play)
     play.add_argument("--as", dest="as_player", metavar="PLAYER",
-                      help="print the log as this player may see it; --save/--json then write their record")
+                      help="print the log as this player may see it; --save/--json then write their record "
+                           "(with a person at the table, only that person's own seat)")
     play.add_argument("--save", metavar="FILE", help="write the game's record to FILE (also when it is left "
                                                      "unfinished)")
     play.add_argument("--json", metavar="FILE", help="the same as --save ('-' for standard output)")
