@@ -23,6 +23,9 @@ def run_play(args, inp: Optional[TextIO] = None, out: Optional[TextIO] = None) -
         if target and target != "-" and not Path(target).resolve().parent.is_dir():
             raise OptionsError(f"cannot write {target}: no folder {Path(target).parent}")  # before, not after, a game
     game, record, state, seed = _resume(args) if args.resume else _start(args)
+    # A game people saved stays theirs when bots go on with it: no log, --as or board shows more
+    # than those people could see at their table.
+    people_then = [p for p, s in enumerate(record.seats) if s == HUMAN] if args.resume else []
     if args.resume and not args.human and not args.bots:
         seats = list(record.seats)  # the seats as they were: people stay people, bots keep kind and budget
     else:
@@ -30,13 +33,13 @@ def run_play(args, inp: Optional[TextIO] = None, out: Optional[TextIO] = None) -
     record.seats = seats
     viewer = seat_of(args.as_player, game.player_names, "--as") if args.as_player else None
     humans = [p for p, s in enumerate(seats) if s == HUMAN]
-    _check_view(game, viewer, humans)
+    _check_view(game, viewer, humans or people_then)
     if viewer is not None:
         log_viewer: object = viewer
     elif len(humans) == 1:
         log_viewer = humans[0]
-    elif humans:
-        log_viewer = None  # several people at one screen: the log shows what everyone sees
+    elif humans or people_then:
+        log_viewer = None  # several people at one screen (or their game, bots going on): what everyone sees
     else:
         log_viewer = EVERYTHING
     shown = None if args.quiet else out
@@ -66,17 +69,19 @@ def run_play(args, inp: Optional[TextIO] = None, out: Optional[TextIO] = None) -
 
 
 def _check_view(game, viewer: Optional[int], humans: list) -> None:
-    """With people at the table, `--as` may only name the one person's own seat: the log (and
-    the record --save writes) would show any other seat's secrets on that person's screen, and
-    several people share one screen, which shows what everyone may see."""
+    """With people in the game (`humans`: at the table now, or who saved it), `--as` may only name
+    the one person's own seat: the log (and the record --save writes) would show any other seat's
+    secrets on that person's screen; several people share one screen, which shows what everyone
+    may see."""
     if viewer is None or not humans or humans == [viewer]:
         return
     name = game.player_names[viewer]
     if len(humans) > 1:
-        raise OptionsError(f"--as {name}: several people share this screen, so it shows only what everyone "
-                           f"may see; leave out --as")
-    raise OptionsError(f"--as {name}: the person at this table plays {game.player_names[humans[0]]}, and may "
-                       f"see only that seat's view (--as {game.player_names[humans[0]]}, or leave out --as)")
+        raise OptionsError(f"--as {name}: several people play this game at one screen, which shows only what "
+                           f"everyone may see; leave out --as")
+    person = game.player_names[humans[0]]
+    raise OptionsError(f"--as {name}: a person plays {person} in this game, and may see only that seat's view "
+                       f"(--as {person}, or leave out --as)")
 
 
 def _start(args):

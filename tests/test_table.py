@@ -259,9 +259,9 @@ def test_hot_seat_after_a_resume_still_hands_over(capsys, monkeypatch, tmp_path:
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["--human", "Leo", "--as", "Lisa"], "--as Lisa: the person at this table plays Leo, and may see only that "
+    (["--human", "Leo", "--as", "Lisa"], "--as Lisa: a person plays Leo in this game, and may see only that "
                                          "seat's view"),
-    (["--human", "Leo", "--human", "Lisa", "--as", "Leo"], "--as Leo: several people share this screen"),
+    (["--human", "Leo", "--human", "Lisa", "--as", "Leo"], "--as Leo: several people play this game at one screen"),
 ])
 def test_a_person_cannot_see_another_seat_with_as(capsys, monkeypatch, argv, message) -> None:
     code, out, err = play(capsys, monkeypatch, "", HANDS, "--names", "Leo,Lisa", *argv)
@@ -339,3 +339,16 @@ def test_a_person_is_asked_once_and_the_number_again_plays_it(capsys, monkeypatc
     code, out, _ = play(capsys, monkeypatch, f"{n}\n{n}\nquit\n", "ephyran", "--human", "1", "--seed", str(seed))
     assert code == 0 and f"'{n}' is move {n} ({moves[n - 1]}), but {n} is also in " in out
     assert f"  player 1: {moves[n - 1]}" in out
+
+
+def test_bots_going_on_with_a_peoples_game_show_no_more_than_the_people_could_see(capsys, monkeypatch,
+                                                                                   tmp_path: Path) -> None:
+    """Resuming Leo and Lisa's save with bots in their seats prints what everyone sees, not their
+    hands, and --as is still only a person's own seat."""
+    target = tmp_path / "mid.json"
+    play(capsys, monkeypatch, f"\n1\n\nsave {target}\nquit\n", HANDS, "--names", "Leo,Lisa", "--human", "Leo",
+         "--human", "Lisa", "--seed", "2")
+    code, out, _ = play(capsys, monkeypatch, "", "--resume", str(target), "--bots", "random", "--board")
+    assert code == 0 and "Game over:" in out and "Leo   hand: 3 hidden" in out and "Lisa  hand: 3 hidden" in out
+    code, _, err = play(capsys, monkeypatch, "", "--resume", str(target), "--bots", "random", "--as", "Lisa")
+    assert code == 2 and "--as Lisa: several people play this game at one screen" in err
