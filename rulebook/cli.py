@@ -14,6 +14,10 @@ from typing import Optional, Sequence
 from .sim.arguments import BOTS_HELP, add_parsers as add_simulation_parsers
 
 GAME_OPTION_COMMANDS = ("play", "check", "simulate", "compare")
+# What each bot reads of the position (issue 25): until the bots play fair, a person should know.
+BOTS_SEE = ("What they see: random sees only its legal moves; greedy and mcts read the whole position, hidden "
+            "cards and piles included (greedy tries each move on it, coming draws too), like a player who "
+            "peeks.")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -76,12 +80,14 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--human", action="append", default=[], metavar="SEAT",
                       help="a seat a person plays: its number (from 1) or its player's name (repeatable)")
     play.add_argument("--bots", metavar="BOTS", help=BOTS_HELP.replace("(default random)", "(default random); "
-                                                                       "'human' in the list seats a person"))
-    play.add_argument("--seed", type=int, help="seed for the game's chance and the bots (default 0; with a person "
-                                               "at the table, a fresh random seed, kept in a full record)")
+                                                                       "'human' in the list seats a person. "
+                                                                       + BOTS_SEE))
+    play.add_argument("--seed", type=int, help="seed for the game's chance and the bots (default: a fresh one from "
+                                               "the system, kept in a full record; give one to repeat a game)")
     _game_arguments(play)
     play.add_argument("--as", dest="as_player", metavar="PLAYER",
-                      help="print the log as this player may see it; --save/--json then write their record")
+                      help="print the log as this player may see it; --save/--json then write their record "
+                           "(with a person at the table, only that person's own seat)")
     play.add_argument("--save", metavar="FILE", help="write the game's record to FILE (also when it is left "
                                                      "unfinished)")
     play.add_argument("--json", metavar="FILE", help="the same as --save ('-' for standard output)")
@@ -98,6 +104,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("record", metavar="FILE", help="a game record")
     replay.add_argument("--as", dest="as_player", metavar="PLAYER",
                         help="only this player's view (the page then holds nothing they may not see)")
+    replay.add_argument("--reveal", action="store_true",
+                        help="an unfinished game's full record shows only what everyone sees (its players may "
+                             "still be at the table); --reveal shows everything and every player's view")
     replay.add_argument("--html", metavar="PAGE", help="write the replay as one HTML page to PAGE")
     replay.add_argument("--at", type=int, metavar="N", help="start at move N (0: the start)")
 
@@ -126,6 +135,8 @@ def build_parser() -> argparse.ArgumentParser:
     scenario.add_argument("record", metavar="RECORD", help="a full game record (JSON)")
     scenario.add_argument("--at", type=int, required=True, metavar="N", help="the move to show (from 1)")
     scenario.add_argument("-o", "--output", metavar="FILE", help="write the feature file here (default: print it)")
+    scenario.add_argument("--reveal", action="store_true",
+                          help="write it from a game people left unfinished too (it states what they hide)")
 
     add_simulation_parsers(commands)
 
@@ -273,7 +284,10 @@ def _flags_of(parser: argparse.ArgumentParser, command: str) -> list[str]:
 def _replay(args) -> int:
     from .replay import Stepper, open_replay
 
-    replay = open_replay(args.record, args.as_player)
+    replay = open_replay(args.record, args.as_player, args.reveal)
+    if args.reveal and replay.record.kind == "full" and not replay.record.finished:
+        print("rulebook: warning: --reveal shows what the players of this unfinished game hide from each other; "
+              "keep it from them", file=sys.stderr)
     if args.html:
         from .page import write_page
 

@@ -1,14 +1,17 @@
 """A person at a seat, at the terminal or through a pipe: the position they may see, the legal
 moves numbered in their text form, and what they type back.
 
-They type a move's number (a number always means a move's number), its text, or the start of its
-text when only one move starts that way; or a command: `help`, `board`, `moves`, `undo`,
-`save FILE`, `quit`. The end of the input at a prompt means `quit`. When several people share the
-seats of a game with hidden information, each gets a hand-over prompt before their decision, so
-only they see their view.
+They type a move's number (a number means a move's number; when it is also a value in other
+moves' texts — card 26 — they are asked which they meant, and typing it again or `#N` means move N),
+its text, or the start of its text when only one move starts that way, or just Enter when only one
+move is legal; or a command: `help`, `board`, `moves`, `undo`, `save FILE`, `quit`. The end of the
+input at a prompt means `quit`. When several people share the seats of a game with hidden information, each gets a
+hand-over prompt before each of their decisions (the first too) with the screen and its scrollback
+cleared, so only they see their view, then what happened since their last decision.
 """
 from __future__ import annotations
 
+import re
 import shutil
 from typing import Callable, Optional, TextIO
 
@@ -16,16 +19,22 @@ from .play import Ask
 
 HELP = """\
 At a prompt, type:
-  NUMBER        the move with that number
+  NUMBER        the move with that number (when NUMBER is also a value in other moves'
+                texts, you are asked which you meant: type it again, or #NUMBER)
   TEXT          the move with that text, or the only move whose text starts with it
+  Enter         the only legal move, when there is just one
   board         show the position again
   moves         list the legal moves again
-  undo          go back to your previous decision (the moves since are taken back)
+  undo          go back to your previous decision (the moves since are taken back) — not
+                past a draw or anything shown that was hidden, nor another person's move
   save FILE     save the game so far as a record (resume with: rulebook play --resume FILE)
   quit          stop here (the end of the input does the same)
   help          this text"""
 
 COMMANDS = ("help", "board", "moves", "undo", "save", "quit")
+# Clear the screen and the terminal's scrollback (3J), so the last person's view is not one scroll away.
+CLEAR = "\033[2J\033[3J\033[H"
+RECAP = 40  # at most this many lines of what happened since a person's last decision
 
 
 def read_line(inp: TextIO) -> Optional[str]:
@@ -47,6 +56,8 @@ def choose_move(moves: list, typed: str) -> tuple[Optional[object], str]:
     (it wins over a move text starting with that number); then a whole move text; then the one
     move whose text starts with what was typed."""
     text = normal(typed)
+    if text.startswith("#") and text[1:].isdigit():  # #N: move N, whatever the moves' texts say
+        text = text[1:]
     if text.isdigit():
         number = int(text)
         if 1 <= number <= len(moves):
@@ -63,6 +74,23 @@ def choose_move(moves: list, typed: str) -> tuple[Optional[object], str]:
         return None, f"no move starts with '{typed.strip()}' (type a move's number or text, or 'help')"
     shown = ", ".join(f"{i + 1} {m}" for i, m in starting[:8]) + (", …" if len(starting) > 8 else "")
     return None, f"'{typed.strip()}' could be {len(starting)} moves: {shown}"
+
+
+def number_clash(moves: list, typed: str) -> str:
+    """When a typed number (a move's number) is also a value the moves show — `26` typed for
+    "plays card 26" — the question which was meant; "" when there is none. Typing the number again
+    (or `#N`) means move N; the move's text means that move."""
+    text = normal(typed)
+    if not text.isdigit() or not 1 <= int(text) <= len(moves):
+        return ""
+    number = int(text)
+    naming = [(i, m) for i, m in enumerate(moves, 1)
+              if i != number and text in re.findall(r"\d+", str(m))]
+    if not naming or text in re.findall(r"\d+", str(moves[number - 1])):
+        return ""
+    shown = ", ".join(f"{i} {m}" for i, m in naming[:4]) + (", …" if len(naming) > 4 else "")
+    return (f"'{text}' is move {text} ({moves[number - 1]}), but {text} is also in {shown}: type {text} again "
+            f"(or #{text}) for move {text}, or type the move you mean")
 
 
 def columns(items: list[str], width: int) -> list[str]:
@@ -98,6 +126,8 @@ class People:
         self.people = [p for p, s in enumerate(seats) if s == "human"]
         self.terminal = terminal
         self.last: Optional[int] = None  # who decided last, for the hand-over prompt
+        self.log: list[str] = []  # the table's log so far (rulebook.play.Table fills it), as printed
+        self.told: dict[int, int] = {}  # per person: how much of the log they saw before handing over
 
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
@@ -115,15 +145,26 @@ class People:
         return line
 
     def hand_over(self, player: int) -> bool:
-        """Before a person's decision, when another person decided last and the game hides
-        things: clear the screen and wait for the right person. False if the input ended."""
-        if not (self.hidden and len(self.people) > 1 and self.last is not None and self.last != player):
+        """Before a person's decision, when the game hides things and several people share the
+        screen — the first decision too, and whenever another person decided last: clear the
+        screen and its scrollback, wait for the right person, then tell them what happened since
+        their last decision (the log as printed: what everyone may see). False if the input ended."""
+        if not (self.hidden and len(self.people) > 1 and self.last != player):
             return True
+        if self.last is not None:
+            self.told[self.last] = len(self.log)  # the last person saw the log up to here
         name = self.game.player_names[player]
         if self.terminal:
-            self.out.write("\033[2J\033[H")
+            self.out.write(CLEAR)
         self.say(f"\n──── Hand over to {name} ────")
-        return self.read(f"{name}, press Enter when only you can see the screen: ") is not None
+        if self.read(f"{name}, press Enter when only you can see the screen: ") is None:
+            return False
+        since = self.log[self.told.get(player, 0):]
+        if since and player in self.told:
+            self.say("Since your last decision:")
+            for line in since[-RECAP:]:
+                self.say(line)
+        return True
 
     def ask(self, game, state, player: int, record) -> Ask:
         if not self.hand_over(player):
@@ -134,11 +175,14 @@ class People:
         self.say(f"\n──── {name} to decide (move {len(record.moves) + 1}) ────")
         self.show_board(state, player)
         self._list(moves)
+        asked = None  # a number that was also a value in the moves, asked about once
         while True:
             line = self.read(f"{name}> ")
             if line is None:
                 return Ask(command="quit")
             if not line.strip():
+                if len(moves) == 1:  # the only legal move: Enter plays it
+                    return Ask(move=moves[0])
                 continue
             word, _, rest = line.strip().partition(" ")
             command = word.lower()
@@ -151,6 +195,11 @@ class People:
             move, why = choose_move(moves, line)
             if move is None:
                 self.say(why)
+                continue
+            clash = number_clash(moves, line)
+            if clash and asked != normal(line):
+                asked = normal(line)
+                self.say(clash)
                 continue
             return Ask(move=move)
 
@@ -175,3 +224,5 @@ class People:
         numbered = [f"{i:>3}  {m}" for i, m in enumerate(moves, 1)]
         for line in columns(numbered, width):
             self.say(line)
+        if len(moves) == 1:
+            self.say("(the only legal move: Enter plays it)")

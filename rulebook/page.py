@@ -14,7 +14,7 @@ from pathlib import Path
 from rulebook.dsl.errors import RulebookError
 
 from .display.svg import svg_pieces
-from .replay import Replay
+from .replay import UNVERIFIED, Replay
 
 
 def page_data(replay: Replay) -> dict:
@@ -36,8 +36,10 @@ def page_data(replay: Replay) -> dict:
             steps.append(shown)
         viewers.append({"label": viewer.label, "steps": steps, "moves": replay.moves(viewer)})
     result = replay.record.result
+    notes = {step: replay.notes(step) for step in range(replay.steps + 1) if replay.notes(step)}
     return {"title": replay.record.title, "players": list(replay.record.players), "viewers": viewers,
-            "pictures": pictures, "result": f"{result['outcome']} ({result['reason']})" if result else None}
+            "pictures": pictures, "result": f"{result['outcome']} ({result['reason']})" if result else None,
+            "unverified": None if replay.verified else UNVERIFIED, "notes": notes}
 
 
 def _script_json(data: dict) -> str:
@@ -80,14 +82,14 @@ main { display: flex; gap: 12px; padding: 12px; align-items: flex-start; }
 #status { font-size: 13px; }
 </style></head>
 <body>
-<header><h1 id="title"></h1><span id="result"></span></header>
+<header><h1 id="title"></h1><span id="result"></span><span id="unverified"></span></header>
 <div id="controls">
   <button id="first" title="the start">|&#x25C0;</button>
   <button id="back" title="the move before (left arrow)">&#x25C0; back</button>
   <button id="next" title="the next move (right arrow)">next &#x25B6;</button>
   <button id="last" title="the end">&#x25B6;|</button>
   <input id="slider" type="range" min="0" value="0" aria-label="move">
-  <span id="status"></span>
+  <span id="status"></span> <span id="notes"></span>
   <label>view <select id="view"></select></label>
 </div>
 <main><div id="board"></div><ol id="moves"></ol></main>
@@ -100,6 +102,7 @@ const board = document.getElementById("board"), list = document.getElementById("
 const status = document.getElementById("status");
 let viewer = 0, step = 0;
 document.getElementById("title").textContent = data.title;
+document.getElementById("unverified").textContent = data.unverified || "";
 data.viewers.forEach((v, i) => { const o = document.createElement("option"); o.value = i; o.textContent = v.label; select.appendChild(o); });
 function fill() {
   list.textContent = "";
@@ -115,6 +118,7 @@ function show(k) {
   board.innerHTML = steps[step].map(i => data.pictures[i]).join("");
   slider.value = step;
   status.textContent = "after " + step + " of " + (steps.length - 1) + " moves";
+  document.getElementById("notes").textContent = (data.notes[step] || []).join("; ");
   document.getElementById("result").textContent = (step === steps.length - 1 && data.result) ? "Game over: " + data.result : "";
   Array.from(list.children).forEach((li, i) => { li.className = i + 1 === step ? "current" : (i + 1 > step ? "later" : ""); });
   const current = list.children[step - 1]; if (current) current.scrollIntoView({block: "nearest"});

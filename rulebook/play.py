@@ -59,38 +59,37 @@ class Table:
 
         self.bots = {p: make_bot(s) for p, s in enumerate(self.seats) if s != HUMAN}
         self.names = shown_names(self.game)
+        self.lines: list[str] = []  # the log as printed
 
     def play(self, start) -> State:
         """Play from `start` (a state, or a function that sets one up, whose log is printed too)
         to the end, or until a person quits; gives the last state."""
         game = self.game
-        history: list[tuple[State, int]] = []  # each human decision: (state, moves recorded before it)
+        history: list[tuple[State, int, int]] = []  # each human decision: (state, moves before it, whose)
+        trail: list[tuple[State, object]] = []  # each move played here: (the state before it, the move)
+        first = len(self.record.moves)
+        if self.people is not None:
+            self.people.log = self.lines  # what happened since a person's last decision, told at a hand-over
         game.set_log(self._log, self._log_audience())
         try:
             state = start() if callable(start) else start
             while not game.is_terminal(state):
                 player = game.current_player(state)
                 if self.seats[player] == HUMAN:
-                    history.append((state.copy(), len(self.record.moves)))
                     answer = self.people.ask(game, state, player, self.record)
                     if answer.command == "quit":
-                        history.pop()
                         break
                     if answer.command == "undo":
-                        history.pop()
-                        if not history:
-                            self.people.say("Nothing to undo: this is the first decision of the game's people.")
-                            continue
-                        state, kept = history.pop()
-                        del self.record.moves[kept:]
-                        self.people.say(f"Back to {game.player_names[game.current_player(state)]}'s "
-                                        f"previous decision (move {kept + 1}).")
+                        state = self._undo(player, history, trail, first, state)
                         continue
+                    history.append((state.copy(), len(self.record.moves), player))
                     move = answer.move
                 else:
                     move = self._bot_move(player, state)
                 self._say_move(state, player, move)
                 record_move(self.record, game, state, move)
+                if self.people is not None:
+                    trail.append((state.copy(), move))
                 game.apply(state, move)
                 if self.board is not None and game.current_player(state) != player and self.seats[player] != HUMAN:
                     self.board(state, self.log_viewer)
@@ -99,6 +98,23 @@ class Table:
         if game.is_terminal(state):
             self.record.result = describe_result(game, state)
         return state
+
+    def _undo(self, player: int, history: list, trail: list, first: int, state: State) -> State:
+        """Back to `player`'s previous decision when rulebook.undo allows it (the undo is kept in
+        the record's `undone` list); else the refusal is said and play stays where it is."""
+        from .undo import why_not_undo
+
+        game = self.game
+        why = why_not_undo(game, player, history[-1] if history else None, trail, first, state)
+        if why:
+            self.people.say(why)
+            return state
+        back, kept, _ = history.pop()
+        self.record.undone.append({"by": game.player_names[player], "from": kept + 1, "to": len(self.record.moves)})
+        del self.record.moves[kept:]
+        del trail[kept - first:]
+        self.people.say(f"Back to {game.player_names[player]}'s previous decision (move {kept + 1}).")
+        return back
 
     def _bot_move(self, player: int, state: State):
         """The bot's move, chosen with the log off: its look-ahead plays moves on copies, and
@@ -118,14 +134,18 @@ class Table:
         return -1 if self.log_viewer is None else self.log_viewer
 
     def _log(self, state, text: str) -> None:
-        if self.out is not None:
-            print(text, file=self.out)
+        self._print(text)
 
     def _say_move(self, state: State, player: int, move) -> None:
         if self.out is None:
             return
         text = str(move) if self.log_viewer == EVERYTHING else self.game.public_text(state, move, self.log_viewer)
-        print(f"  {self.names[player]}: {text}", file=self.out)
+        self._print(f"  {self.names[player]}: {text}")
+
+    def _print(self, line: str) -> None:
+        if self.out is not None:
+            print(line, file=self.out)
+            self.lines.append(line)
 
 
 def play_game(game: Game, seed: int, out: Optional[TextIO] = None, record: Optional[Record] = None) -> Record:

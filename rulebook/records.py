@@ -6,7 +6,10 @@ the others' moves in their public form, the player's view before each move, and 
 be replayed from that player's view, never resumed. Both name the game, a hash of its rules and
 tables (and of each mod), the options and the players, and carry a checksum of their content.
 Reading one checks all of that first: a record that does not fit is refused in one line, and
-nothing is half-loaded.
+nothing is half-loaded. The checksum only catches a damaged or hand-edited file: anyone can compute
+it anew, so it is no proof. What stands for a full record is replaying it (open_record): every move
+legal from the seed, the result the one the moves give. A player's record cannot be replayed, so it
+is unverified (rulebook.replay says so wherever it is shown).
 """
 from __future__ import annotations
 
@@ -51,6 +54,7 @@ class Record:
     moves: list = field(default_factory=list)   # {"player": name, "move": text} each
     views: Optional[list] = None   # player's records only: the viewer's view data, per step
     result: Optional[dict] = None
+    undone: list = field(default_factory=list)  # each undo at the table: {"by": name, "from": n, "to": m}
 
     @property
     def finished(self) -> bool:
@@ -68,6 +72,8 @@ class Record:
         if self.kind == "player":
             data["views"] = self.views
         data["result"] = self.result
+        if self.undone:
+            data["undone"] = self.undone
         data["checksum"] = checksum(data)
         return data
 
@@ -179,7 +185,7 @@ def for_player(game: Game, record: Record, viewer: int) -> Record:
                           "move": game.public_text(state, move, viewer)})
     return Record("player", record.game, record.title, record.rules, record.options, record.mods,
                   record.players, record.seats, viewer=game.player_names[viewer], moves=moves,
-                  views=views, result=record.result)
+                  views=views, result=record.result, undone=list(record.undone))
 
 
 def _delta(previous: Optional[list], data: list):
@@ -223,7 +229,7 @@ def record_from_json(raw, where: str = "the record") -> Record:
         raise RecordError(f"{where}: the record was changed after it was written (its checksum does not match)")
     return Record(raw["kind"], raw["game"], raw["title"], raw["rules"], raw["options"], raw["mods"], raw["players"],
                   raw["seats"], seed=raw.get("seed"), viewer=raw.get("viewer"), moves=raw["moves"],
-                  views=raw.get("views"), result=raw["result"])
+                  views=raw.get("views"), result=raw["result"], undone=raw.get("undone", []))
 
 
 def open_record(path: Path | str) -> tuple[Game, Record]:
@@ -232,12 +238,15 @@ def open_record(path: Path | str) -> tuple[Game, Record]:
     Raises RecordError (one line) if anything does not fit."""
     record = read_record(path)
     game = game_of(record, str(path))
+    _check_undone(record, str(path))
     if record.kind == "full":
         final = None
         for final, _ in states(game, record, str(path)):
             pass
         if final is not None and _result(game, final) != record.result:
-            raise RecordError(f"{path}: the record's result does not follow from its moves")
+            raise RecordError(f"{path}: the record's result does not follow from its moves: after move "
+                              f"{len(record.moves)} {_said(_result(game, final))}, but the record says "
+                              f"{_said(record.result)}")
     else:
         _check_views(game, record, str(path))
     return game, record
@@ -320,6 +329,19 @@ def views(record: Record) -> list[dict]:
     return out
 
 
+def _check_undone(record: Record, where: str) -> None:
+    """Each undo the record keeps names a player and the moves taken back (numbered as then)."""
+    for undo in record.undone:
+        if undo["by"] not in record.players or not undo["from"] <= undo["to"]:
+            raise RecordError(f"{where}: its list of undone moves does not fit its players and moves")
+
+
+def undone_text(undo: dict) -> str:
+    """One undo in words: "Leo took back moves 5 to 7 here"."""
+    span = f"move {undo['from']}" if undo["from"] == undo["to"] else f"moves {undo['from']} to {undo['to']}"
+    return f"{undo['by']} took back {span} here (undo)"
+
+
 def _check_views(game: Game, record: Record, where: str) -> None:
     steps = record.views or []
     if len(steps) != len(record.moves) + 1 or "data" not in steps[0]:
@@ -329,6 +351,12 @@ def _check_views(game: Game, record: Record, where: str) -> None:
             game.view_state(view)
     except (RulebookError, TypeError, ValueError, IndexError, KeyError):
         raise RecordError(f"{where}: the record's views are not views of this game") from None
+
+
+def _said(result: Optional[dict]) -> str:
+    if result is None:
+        return "the game goes on"
+    return f"the game is over: {result.get('outcome')} ({result.get('reason')})"
 
 
 def _result(game: Game, state: State) -> Optional[dict]:

@@ -3,6 +3,9 @@ in the terminal, or write it as one HTML page (rulebook/page.py).
 
 Step k is the position after k moves (step 0: the start). A full record can be seen as everything
 (nothing hidden), as what everyone sees, or as any player; a player's record only as its player.
+An unfinished game's full record (a game saved to go on with) shows only what everyone sees unless
+it is asked for with `--reveal`: its players are still at the table. A player's record cannot be
+replayed from a seed, so nothing in it can be checked against the rules: it is shown as unverified.
 """
 from __future__ import annotations
 
@@ -12,7 +15,7 @@ from typing import Optional, TextIO
 from rulebook.dsl.errors import OptionsError
 
 from .human import read_line
-from .records import Record, for_player, open_record, states, views
+from .records import Record, for_player, open_record, states, undone_text, views
 from .seats import seat_of
 
 EVERYTHING, EVERYONE = "everything", "everyone"
@@ -28,23 +31,35 @@ class Viewer:
 class Replay:
     """A record's steps as each of its viewers may see them."""
 
-    def __init__(self, game, record: Record):
+    def __init__(self, game, record: Record, public_only: bool = False):
         self.game = game
         self.record = record
+        self.public_only = public_only
         names = list(game.player_names)
         if record.kind == "full":
             pairs = list(states(game, record))
             self.states = [s for s, _ in pairs]
             self.played = [m for _, m in pairs[:-1]]
-            self.viewers = [Viewer(EVERYTHING, "everything (nothing hidden)", EVERYTHING),
-                            Viewer(EVERYONE, "what everyone sees", None)]
-            self.viewers += [Viewer(name, name, p) for p, name in enumerate(names)]
+            everyone = Viewer(EVERYONE, "what everyone sees", None)
+            self.viewers = [everyone] if public_only else [
+                Viewer(EVERYTHING, "everything (nothing hidden)", EVERYTHING), everyone,
+                *(Viewer(name, name, p) for p, name in enumerate(names))]
             self.seen: Optional[list] = None
         else:
             self.states = []
             self.seen = views(record)
             viewer = names.index(record.viewer) if record.viewer in names else None
             self.viewers = [Viewer(record.viewer or "", record.viewer or "", viewer)]
+
+    @property
+    def verified(self) -> bool:
+        """Whether every move was replayed from the seed and found legal, and the result follows
+        (a full record, checked by open_record); a player's record cannot be."""
+        return self.record.kind == "full"
+
+    def notes(self, step: int) -> list[str]:
+        """What happened at the table after `step` moves that the moves do not show: undos."""
+        return [undone_text(undo) for undo in self.record.undone if undo["from"] == step + 1]
 
     @property
     def steps(self) -> int:
@@ -55,7 +70,7 @@ class Replay:
         for viewer in self.viewers:
             if viewer.key.lower() == key.strip().lower():
                 return viewer
-        if key.strip().isdigit() and self.record.kind == "full":
+        if key.strip().isdigit() and self.record.kind == "full" and not self.public_only:
             return self.viewers[2 + seat_of(key, self.game.player_names, "view")]
         listing = ", ".join(v.key for v in self.viewers)
         raise OptionsError(f"no view '{key}': this record can be seen as {listing}")
@@ -80,10 +95,15 @@ class Replay:
                 for entry, state, move in zip(self.record.moves, self.states, self.played)]
 
 
-def open_replay(path: str, as_player: Optional[str] = None) -> Replay:
+def open_replay(path: str, as_player: Optional[str] = None, reveal: bool = False) -> Replay:
     """The replay of a record; with `as_player`, only that player's view (from a full record, its
-    player's record is made first, so nothing else is even at hand)."""
+    player's record is made first, so nothing else is even at hand). An unfinished game's full
+    record shows only what everyone sees, unless `reveal`."""
     game, record = open_record(path)
+    secret = record.kind == "full" and not record.finished and not reveal
+    if as_player and secret:
+        raise OptionsError(f"{path} is an unfinished game: it shows only what everyone sees, so that no player "
+                           f"at its table sees another's secrets; add --reveal to see it as {as_player} anyway")
     if as_player:
         seat = seat_of(as_player, game.player_names, "--as")
         if record.kind == "player":
@@ -91,8 +111,11 @@ def open_replay(path: str, as_player: Optional[str] = None) -> Replay:
                 raise OptionsError(f"{path} is {record.viewer}'s record: it can only be seen as {record.viewer}")
         else:
             record = for_player(game, record, seat)
-    return Replay(game, record)
+    return Replay(game, record, public_only=secret)
 
+
+UNVERIFIED = ("(unverified: a player's record cannot be played again from the start, so its moves and result "
+              "were not checked against the rules)")
 
 REPLAY_HELP = """\
   Enter, next, n    the next move          back, b          the move before
@@ -120,6 +143,8 @@ class Stepper:
         replay = self.replay
         moves = replay.moves(self.viewer)
         self.say(f"\n──── {replay.record.title}: after {step} of {replay.steps} moves — as {self.viewer.label} ────")
+        if not replay.verified:
+            self.say(UNVERIFIED)
         if step > 0:
             last = moves[step - 1]
             self.say(f"Move {step}: {last['player']}: {last['move']}")
@@ -130,7 +155,9 @@ class Stepper:
             self.out.write("\n".join(line.rstrip() for line in scene_text(scene).splitlines()) + "\n")
         if step == replay.steps and replay.record.result:
             self.say(f"Game over: {replay.record.result['outcome']} ({replay.record.result['reason']})")
-        elif step < replay.steps:
+        for note in replay.notes(step):
+            self.say(note)
+        if step < replay.steps:
             upcoming = moves[step]
             self.say(f"Next: {upcoming['player']}: {upcoming['move']}")
 

@@ -39,16 +39,23 @@ def seat_of(token: str, names: Sequence[str], option: str = "--human") -> int:
     raise OptionsError(f"{option} '{text}': no player of that name; the players are {listing} (or give a seat number)")
 
 
-def plan_seats(names: Sequence[str], humans: Sequence[str], bots: Optional[str]) -> list[str]:
+def plan_seats(names: Sequence[str], humans: Sequence[str], bots: Optional[str],
+               before: Optional[Sequence[str]] = None) -> list[str]:
     """What plays each seat: 'human' or a bot's name. `bots` is one bot for every seat not taken
-    by a human, or a comma list with one per seat (where 'human' may stand too)."""
+    by a human, or a comma list with one per seat (where 'human' may stand too). Without `bots`,
+    a seat not taken by a human keeps its bot from `before` (a resumed game's seats), else random."""
     from .bots import make_bot
 
     count = len(names)
     seats: list[Optional[str]] = [None] * count
     for token in humans:
         seats[seat_of(token, names)] = HUMAN
-    parts = [p.strip() for p in bots.split(",")] if bots else ["random"]
+    if bots:
+        parts = [p.strip() for p in bots.split(",")]
+    elif before:
+        parts = [seat if seat != HUMAN else "random" for seat in before]  # a person not back: a bot plays on
+    else:
+        parts = ["random"]
     if len(parts) == 1:
         parts = parts * count
     elif len(parts) != count:

@@ -23,16 +23,23 @@ def run_play(args, inp: Optional[TextIO] = None, out: Optional[TextIO] = None) -
         if target and target != "-" and not Path(target).resolve().parent.is_dir():
             raise OptionsError(f"cannot write {target}: no folder {Path(target).parent}")  # before, not after, a game
     game, record, state, seed = _resume(args) if args.resume else _start(args)
-    seats = plan_seats(game.player_names, args.human, args.bots)
+    # A game people saved stays theirs when bots go on with it: no log, --as or board shows more
+    # than those people could see at their table.
+    people_then = [p for p, s in enumerate(record.seats) if s == HUMAN] if args.resume else []
+    if args.resume and not args.human and not args.bots:
+        seats = list(record.seats)  # the seats as they were: people stay people, bots keep kind and budget
+    else:
+        seats = plan_seats(game.player_names, args.human, args.bots, record.seats if args.resume else None)
     record.seats = seats
     viewer = seat_of(args.as_player, game.player_names, "--as") if args.as_player else None
     humans = [p for p, s in enumerate(seats) if s == HUMAN]
+    _check_view(game, viewer, humans or people_then)
     if viewer is not None:
         log_viewer: object = viewer
     elif len(humans) == 1:
         log_viewer = humans[0]
-    elif humans:
-        log_viewer = None  # several people at one screen: the log shows what everyone sees
+    elif humans or people_then:
+        log_viewer = None  # several people at one screen (or their game, bots going on): what everyone sees
     else:
         log_viewer = EVERYTHING
     shown = None if args.quiet else out
@@ -61,6 +68,22 @@ def run_play(args, inp: Optional[TextIO] = None, out: Optional[TextIO] = None) -
     return 0
 
 
+def _check_view(game, viewer: Optional[int], humans: list) -> None:
+    """With people in the game (`humans`: at the table now, or who saved it), `--as` may only name
+    the one person's own seat: the log (and the record --save writes) would show any other seat's
+    secrets on that person's screen; several people share one screen, which shows what everyone
+    may see."""
+    if viewer is None or not humans or humans == [viewer]:
+        return
+    name = game.player_names[viewer]
+    if len(humans) > 1:
+        raise OptionsError(f"--as {name}: several people play this game at one screen, which shows only what "
+                           f"everyone may see; leave out --as")
+    person = game.player_names[humans[0]]
+    raise OptionsError(f"--as {name}: a person plays {person} in this game, and may see only that seat's view "
+                       f"(--as {person}, or leave out --as)")
+
+
 def _start(args):
     options = {**option_pairs(args.option), **args.game_options}
     names = parse_names(args.names)
@@ -70,18 +93,19 @@ def _start(args):
         options["players"] = len(names)
     if names and args.players is not None and len(names) != args.players:
         raise OptionsError(f"--names gives {len(names)} names for --players {args.players}")
-    seed = args.seed if args.seed is not None else default_seed(args.human, args.bots)
+    seed = args.seed if args.seed is not None else default_seed()
     game = api.load_game(args.game, options, player_names=names, mods=args.mod)
     record = new_record(game, args.game, args.mod, seed, [])
     return game, record, lambda: game.new_initial_state(seed), seed
 
 
-def default_seed(humans, bots: Optional[str]) -> int:
-    """The seed when none is given: 0 for bots among themselves (a game anyone can repeat), but a
-    fresh one from the system's randomness when a person plays — from the first position a person
-    could otherwise try small seeds until one fits, and then know every draw to come."""
-    people = bool(humans) or any(part.strip().lower() == HUMAN for part in (bots or "").split(","))
-    return secrets.randbits(63) if people else 0
+def default_seed() -> int:
+    """The seed when none is given: a fresh one from the system's randomness. With a person at the
+    table, from the first position they could otherwise try small seeds until one fits, and then
+    know every draw to come; with bots alone, a player's record of the game (`--as`, no seed)
+    could otherwise be played again from a seed anyone can guess, every hand in the open. A game
+    to repeat names its --seed (the full record keeps the seed it drew)."""
+    return secrets.randbits(63)
 
 
 def _resume(args):

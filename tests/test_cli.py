@@ -97,3 +97,13 @@ def test_play_without_a_game_prints_its_usage(capsys) -> None:
     assert code == 2 and out == ""
     assert err.startswith("usage: rulebook play") and "internal error" not in err
     assert err.rstrip().splitlines()[-1].startswith("rulebook: give the GAME to play")
+
+
+def test_play_help_and_the_readme_say_which_bots_see_hidden_information(capsys) -> None:
+    """Issue 25: until the bots play fair, a person knows which of them peek."""
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "random sees only its legal moves; greedy and mcts read the whole position" in text
+    readme = " ".join((Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8").split())
+    assert "`random` sees only its legal moves; `greedy` and `mcts` read the whole position" in readme

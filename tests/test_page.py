@@ -176,7 +176,8 @@ def test_a_page_for_an_ephyran_player_shows_no_card_they_have_not_seen(capsys, t
     code, _, err = run(capsys, "play", "ephyran", "--names", "Leo,Lisa,Max", "--human", "Leo", "--seed", str(SEED),
                        "--quiet", "--save", str(record), typed="1\n" * 30)
     assert code == 0, err
-    assert run(capsys, "replay", str(record), "--as", "Leo", "--html", str(page))[0] == 0
+    # an unfinished game: Leo's view is shown only when asked for with --reveal (issue 25 item 2)
+    assert run(capsys, "replay", str(record), "--as", "Leo", "--reveal", "--html", str(page))[0] == 0
     html = page.read_text(encoding="utf-8")
     data = page_data(html)
     leo = data["viewers"][0]
@@ -205,3 +206,25 @@ def test_a_page_for_an_ephyran_player_shows_no_card_they_have_not_seen(capsys, t
     mine = for_player(game, full, 0).to_json()  # Leo's record: the same moves, no seed
     assert mine["moves"] == leo["moves"] and "seed" not in mine and str(SEED) not in json.dumps(mine)
     assert any(m["move"] != f["move"] for m, f in zip(mine["moves"], full.moves))  # some were hidden from Leo
+
+
+def test_a_players_page_says_it_is_unverified_and_an_unfinished_game_shows_only_the_public(
+        capsys, tmp_path: Path) -> None:
+    """Issue 25: a player's record cannot be replayed, so its page says it was not checked; the
+    full record of a game its people left unfinished gives a page of what everyone sees."""
+    mine, page = tmp_path / "leo.json", tmp_path / "leo.html"
+    assert run(capsys, "play", HANDS, "--names", "Leo,Lisa", "--seed", "2", "--as", "Leo", "--quiet",
+               "--save", str(mine))[0] == 0
+    assert run(capsys, "replay", str(mine), "--html", str(page))[0] == 0
+    assert page_data(page.read_text(encoding="utf-8"))["unverified"].startswith("(unverified: a player's record")
+    full = tmp_path / "mid.json"
+    assert run(capsys, "play", HANDS, "--names", "Leo,Lisa", "--human", "Leo", "--human", "Lisa", "--seed", "2",
+               "--save", str(full), typed="\n1\n\n1\n\nquit\n")[0] == 0
+    assert run(capsys, "replay", str(full), "--html", str(page))[0] == 0
+    data = page_data(page.read_text(encoding="utf-8"))
+    assert [v["label"] for v in data["viewers"]] == ["what everyone sees"] and data["unverified"] is None
+    game, record = open_record(full)
+    for step, (state, _) in enumerate(states(game, record)):
+        shown = "".join(data["pictures"][i] for i in data["viewers"][0]["steps"][step])
+        hands = game.position(state).zone(("hand", 0)) | game.position(state).zone(("hand", 1))
+        assert hands and not {card for card in hands if card in shown}, step

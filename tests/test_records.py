@@ -72,6 +72,9 @@ def test_resume_takes_everything_from_the_record(capsys, tmp_path: Path) -> None
     data = json.loads(target.read_text())
     assert code == 0 and data["result"] is None and data["moves"] == []
     code, out, err = run(capsys, "play", "--resume", str(target))
+    assert code == 0, err  # Ann's seat is still a person's (issue 25 item 2): she quits again at once
+    assert "Resuming Nim after 0 moves" in out and "──── Ann to decide (move 1) ────" in out
+    code, out, err = run(capsys, "play", "--resume", str(target), "--bots", "random")  # unless told otherwise
     assert code == 0, err
     assert "Resuming Nim after 0 moves" in out and "Game over:" in out and ("Ann" in out and "Bob" in out)
 
@@ -210,3 +213,98 @@ def test_a_missing_record_is_a_missing_input(capsys, tmp_path: Path) -> None:
     assert code == 2 and err == f"rulebook: no record {tmp_path / 'nothing.json'}: no such file\n"
     code, _, err = run(capsys, "play", "--resume", str(tmp_path))
     assert code == 2 and "it is a folder" in err
+
+
+# ---------------------------------------------------------------- issue 25 items 2 and 3
+def test_a_forged_result_is_refused_naming_where_the_moves_end(capsys, tmp_path: Path) -> None:
+    """A record is checked by replaying it, not by its checksum (anyone can compute that anew):
+    a result that does not follow is named against the replayed one, after the last move."""
+    data = saved(capsys, tmp_path, "tests/games/nim", "--seed", "3")
+    moves, result = len(data["moves"]), data["result"]
+    data["result"] = None
+    rewrite(tmp_path / "game.json", data)
+    code, out, err = run(capsys, "replay", str(tmp_path / "game.json"))
+    assert code == 1 and out == "" and err.count("\n") == 1
+    assert (f"the record's result does not follow from its moves: after move {moves} the game is over: "
+            f"{result['outcome']} ({result['reason']}), but the record says the game goes on") in err
+
+
+@pytest.fixture()
+def unfinished(capsys, tmp_path: Path) -> Path:
+    """A hot-seat game of Hands saved after two moves, its players still at the table."""
+    import io
+    import sys
+
+    target = tmp_path / "mid.json"
+    old, sys.stdin = sys.stdin, io.StringIO(f"\n1\n\n1\n\nsave {target}\nquit\n")
+    try:
+        assert main(["play", str(HANDS), "--names", "Leo,Lisa", "--human", "Leo", "--human", "Lisa"]) == 0
+    finally:
+        sys.stdin = old
+    capsys.readouterr()
+    return target
+
+
+def hands_named(text: str, game, state, seats) -> set:
+    position = game.position(state)
+    return {card for q in seats for card in position.zone(("hand", q)) if card in text}
+
+
+def test_an_unfinished_game_replays_only_what_everyone_sees(capsys, unfinished: Path) -> None:
+    import io
+    import sys
+
+    old, sys.stdin = sys.stdin, io.StringIO("view Leo\nview everything\nend\nq\n")
+    try:
+        code, out, err = run(capsys, "replay", str(unfinished))
+    finally:
+        sys.stdin = old
+    game, record = open_record(unfinished)
+    final = list(states(game, record))[-1][0]
+    assert code == 0 and "as what everyone sees" in out and "no view 'Leo'" in out
+    assert "this record can be seen as everyone" in out and not hands_named(out, game, final, (0, 1))
+    code, _, err = run(capsys, "replay", str(unfinished), "--as", "Leo")
+    assert code == 2 and "is an unfinished game" in err and "add --reveal" in err and err.count("\n") == 1
+
+
+def test_reveal_shows_an_unfinished_game_with_a_warning(capsys, unfinished: Path, tmp_path: Path) -> None:
+    page = tmp_path / "all.html"
+    code, out, err = run(capsys, "replay", str(unfinished), "--reveal", "--html", str(page))
+    assert code == 0 and "views: everything (nothing hidden), what everyone sees, Leo, Lisa" in out
+    assert err.startswith("rulebook: warning: --reveal shows what the players of this unfinished game hide")
+
+
+def test_a_players_record_is_shown_as_unverified(capsys, tmp_path: Path) -> None:
+    import io
+    import sys
+
+    code, _, err = run(capsys, "play", str(HANDS), "--names", "Leo,Lisa", "--seed", "2", "--as", "Leo", "--quiet",
+                       "--save", str(tmp_path / "leo.json"))
+    assert code == 0, err
+    old, sys.stdin = sys.stdin, io.StringIO("q\n")
+    try:
+        code, out, _ = run(capsys, "replay", str(tmp_path / "leo.json"))
+    finally:
+        sys.stdin = old
+    assert code == 0 and "(unverified: a player's record cannot be played again from the start" in out
+    saved(capsys, tmp_path, str(HANDS), "--seed", "2", name="full.json")
+    old, sys.stdin = sys.stdin, io.StringIO("q\n")
+    try:
+        code, out, _ = run(capsys, "replay", str(tmp_path / "full.json"))
+    finally:
+        sys.stdin = old
+    assert code == 0 and "unverified" not in out
+
+
+@pytest.mark.parametrize("undone, message", [
+    ([{"by": "Zed", "from": 1, "to": 2}], "its list of undone moves does not fit"),
+    ([{"by": "player 1", "from": 3, "to": 2}], "its list of undone moves does not fit"),
+    ([{"by": "player 1", "from": 0, "to": 2}], "not a valid game record: undone/0/from"),
+    ([{"by": "player 1", "from": 1}], "not a valid game record: undone/0: 'to' is a required property"),
+])
+def test_a_records_undone_list_is_checked(capsys, tmp_path: Path, undone, message) -> None:
+    data = saved(capsys, tmp_path, "tests/games/nim", "--seed", "3")
+    data["undone"] = undone
+    rewrite(tmp_path / "game.json", data)
+    with pytest.raises(RecordError, match=message):
+        open_record(tmp_path / "game.json")

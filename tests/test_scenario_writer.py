@@ -275,3 +275,20 @@ def test_a_position_value_is_checked_knowing_its_entrys_if(tmp_path: Path) -> No
     message = str(refused.value)
     assert "lamps/scenarios.yaml:40:29: argument 'l' of 'glow_since' must be lamp, but 'last[player]' may be none" in message
     assert '\n        values: {n: "glow_since(last[player], player)"}\n' + " " * 32 + "^" in message
+
+
+def test_a_game_its_people_left_unfinished_needs_reveal(tmp_path: Path, monkeypatch, capsys) -> None:
+    """Issue 25 item 2: a scenario states the whole position, hands included; from the save of a
+    hot-seat game still going on, only when asked for with --reveal."""
+    import io
+
+    from rulebook.cli import main
+
+    target = tmp_path / "mid.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"1\nsave {target}\nquit\n"))
+    assert main(["play", "eriantys", "--human", "1", "--human", "2", "--seed", "2"]) == 0
+    capsys.readouterr()
+    with pytest.raises(ScenarioWriteError, match="a game its people left unfinished.*add --reveal"):
+        scenario_for_record(str(target), 1)
+    assert main(["scenario", str(target), "--at", "1", "--reveal", "-o", str(tmp_path / "one.feature")]) == 0
+    assert "Given" in (tmp_path / "one.feature").read_text(encoding="utf-8")

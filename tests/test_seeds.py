@@ -1,7 +1,8 @@
 """Where a game's seed comes from (issue 18 item 4): with a person at the table and no --seed, from
 the system's randomness, so nobody can work the seed out from the first position by trying small
-ones; bots among themselves (and simulate) keep seed 0, so a game can be repeated; a full record
-keeps its seed, a player's record does not show it."""
+ones; bots among themselves too (issue 25 item 2: else a player's record of their game could be
+played again from seed 0, every hand in the open); simulate keeps seed 0, and a game to repeat
+names its --seed; a full record keeps its seed, a player's record does not show it."""
 from __future__ import annotations
 
 import io
@@ -32,8 +33,9 @@ def test_a_human_seat_named_in_the_bots_list_counts_as_a_person(monkeypatch, tmp
     assert first != second
 
 
-def test_bots_alone_keep_seed_zero_and_a_given_seed_is_kept(monkeypatch, tmp_path: Path, capsys) -> None:
-    assert record_of(monkeypatch, tmp_path, "bots.json")["seed"] == 0
+def test_bots_alone_get_a_fresh_seed_and_a_given_seed_is_kept(monkeypatch, tmp_path: Path, capsys) -> None:
+    seeds = {record_of(monkeypatch, tmp_path, f"bots{i}.json")["seed"] for i in range(2)}
+    assert len(seeds) == 2 and all(seed > 2 ** 20 for seed in seeds)
     assert record_of(monkeypatch, tmp_path, "given.json", "--human", "1", "--seed", "7")["seed"] == 7
 
 

@@ -10,7 +10,7 @@ from .writer import scenario_for_record
 
 
 def run_scenario(args) -> int:
-    written = scenario_for_record(args.record, args.at)
+    written = scenario_for_record(args.record, args.at, args.reveal)
     if args.output:
         try:
             Path(args.output).write_text(written.feature, encoding="utf-8")

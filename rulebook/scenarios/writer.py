@@ -18,6 +18,7 @@ from typing import Optional
 from rulebook.dsl.errors import RulebookError
 
 from .. import api, records
+from ..seats import HUMAN
 from .move_sentences import copy_world, same_position, sentence_for_move
 from .position import PositionError, Sentence, describe
 from .sameness import play_alike
@@ -45,12 +46,17 @@ class _Setup:
     problems: list
 
 
-def scenario_for_record(path: str, at: int) -> Written:
-    """The scenario of move `at` (from 1) of the full record at `path`."""
+def scenario_for_record(path: str, at: int, reveal: bool = False) -> Written:
+    """The scenario of move `at` (from 1) of the full record at `path`. A game people left
+    unfinished (they may still be at its table) only with `reveal`: a scenario states the whole
+    position, hands and piles included."""
     record = records.read_record(path)
     if record.kind != "full":
         raise ScenarioWriteError(f"{path}: a player's record holds no seed, so its positions cannot be "
                                  "rebuilt; write scenarios from a full record (play --save, simulate --keep-records)")
+    if not record.finished and HUMAN in record.seats and not reveal:
+        raise ScenarioWriteError(f"{path}: a game its people left unfinished; a scenario states the whole position, "
+                                 f"what they hide from each other included: add --reveal to write it anyway")
     if not 1 <= at <= len(record.moves):
         raise ScenarioWriteError(f"{path}: there is no move {at}; the record has moves 1 to {len(record.moves)}")
     game = records.game_of(record, path)
