@@ -10,6 +10,7 @@ from typing import Any, Optional, TypeGuard
 
 from ..ir import exprs as x
 from ..ir import stmts as s
+from ..ir.helpers import ACTING
 from ..ir.program import Block, Function, GameIR, Instr
 from ..ir.types import BOOL, Int, List
 from ..ir.walk import PAIR_FIELDS, SLOT_FIELDS, rebuild, rebuild_body, renumber, walk, walk_all
@@ -408,11 +409,9 @@ def fold_block(block: Block, memo: Optional[FoldMemo] = None) -> Block:
 
 def _acts(e: Any) -> bool:
     """Does working e out do something (call a rule or handler, draw, change the state)?"""
-    return any(isinstance(n, x.CallFn) or (isinstance(n, x.Helper) and n.name in _EFFECTS) for n in walk_all((e,)))
+    return any(isinstance(n, x.CallFn) or (isinstance(n, x.Helper) and n.name in ACTING) for n in walk_all((e,)))
 
 
-_EFFECTS = ("draw_one", "pile_draw", "pick", "roll", "take", "remove_from_pile", "shuffle", "merge", "merge_kept",
-            "connect", "load_die")
 
 
 def _slots(st: Any, memo: Optional[FoldMemo]) -> tuple:
@@ -450,7 +449,7 @@ def unread_dropped(bodies: tuple, locals_: tuple, reads_elsewhere: tuple, memo: 
 
     def drop(n):
         if isinstance(n, s.SetLocal) and n.slot not in read and not locals_[n.slot].frame and \
-                not any(isinstance(m, x.Helper) and m.name in _EFFECTS for m in walk_all((n.value,))):
+                not any(isinstance(m, x.Helper) and m.name in ACTING for m in walk_all((n.value,))):
             return []
         return n
     return tuple(rebuild_body(body, drop) for body in bodies)
