@@ -105,7 +105,8 @@ def _score_after(game: Game, state: State, player: int) -> tuple:
     if game.is_terminal(state):
         mine = game.returns(state)[player]
         return (mine - 0.5, 0)
-    value = game.compiled.score(state, player)
+    score = game.compiled.score
+    value = score(state, player) if score is not None else 0
     return (0.0, value if isinstance(value, (int, float)) else 0)
 
 

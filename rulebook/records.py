@@ -366,6 +366,8 @@ def _result(game: Game, state: State) -> Optional[dict]:
 def describe_result(game: Game, state) -> dict:
     """Who won and why, in the game's own words (team names and reason come from the rules)."""
     result = game.result(state)
+    if result is None:
+        raise ValueError("the game is not over: it has no result yet")
     names = game.player_names if result.by_player else game.team_names
     winners = [names[w] for w in result.winners]
     if not winners or len(game.winning_players(state)) == game.player_count:

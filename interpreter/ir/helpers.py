@@ -11,11 +11,12 @@ and the IR verifier (ir/verify.py) holds every `Helper` to its spec's arity.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
 class HelperSpec:
-    params: tuple  # parameter names, in order
+    params: tuple[Any, ...]  # parameter names, in order
     state: bool = False
     chance: bool = False
     changes: bool = False

@@ -23,7 +23,7 @@ LONGEST_CONSTANT = 60
 class Names:
     """The locals of the function or block being printed."""
 
-    def __init__(self, locals_: tuple) -> None:
+    def __init__(self, locals_: tuple[Any, ...]) -> None:
         self.locals = locals_
 
     def local(self, slot: int) -> str:
@@ -57,7 +57,7 @@ def _comp(e: Any, names: Names, head: str) -> str:
     return f"{head} for {names.local(e.var)} in {expr(e.domain, names)}{cond}{hoisted}"
 
 
-_EXPRS: dict[type, Callable[[Any, Names], str]] = {
+_EXPRS: dict[type[Any], Callable[[Any, Names], str]] = {
     x.Const: lambda e, n: _const(e.value),
     x.Local: lambda e, n: n.local(e.slot),
     x.Load: lambda e, n: f"D[{expr(e.addr, n)}]",
@@ -96,7 +96,7 @@ def names_of(e: x.SortBy, n: Names) -> str:
     return f"{n.local(e.var)} in {expr(e.domain, n)}"
 
 
-def statements(body: tuple, names: Names, depth: int) -> list[str]:
+def statements(body: tuple[Any, ...], names: Names, depth: int) -> list[str]:
     out: list[str] = []
     for st in body:
         out += statement(st, names, depth)
@@ -130,7 +130,7 @@ def _log(st: s.Log, n: Names) -> str:
     return f"log {expr(st.text, n)}{audience}{public}"
 
 
-_STMTS: dict[type, Callable[[Any, Names], str]] = {
+_STMTS: dict[type[Any], Callable[[Any, Names], str]] = {
     s.SetLocal: lambda st, n: f"{n.local(st.slot)} = {expr(st.value, n)}",
     s.Store: lambda st, n: f"D[{expr(st.addr, n)}] = {expr(st.value, n)}",
     s.Update: lambda st, n: f"D[{expr(st.addr, n)}] {st.op}= {expr(st.value, n)}",
@@ -159,7 +159,7 @@ _STMTS: dict[type, Callable[[Any, Names], str]] = {
 }
 
 
-def _locals(locals_: tuple, params: int) -> str:
+def _locals(locals_: tuple[Any, ...], params: int) -> str:
     shown = [f"{'frame ' if info.frame else ''}{info.name}#{slot}: {show_type(info.type)}"
              for slot, info in enumerate(locals_)]
     return f"params ({', '.join(shown[:params])}); locals ({', '.join(shown[params:])})"

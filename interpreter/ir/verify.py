@@ -108,7 +108,7 @@ def _block(ir: GameIR, number: int, block: Block, out: list[str]) -> None:
                 out.append(f"{here}: suspends at site {end.site}, which belongs to block {ir.sites[end.site].block}")
 
 
-def _choices(ir: GameIR, where: str, block: Block, choices: tuple, out: list[str]) -> None:
+def _choices(ir: GameIR, where: str, block: Block, choices: tuple[Any, ...], out: list[str]) -> None:
     for index, choice in enumerate(choices):
         here = f"{where} choice {index}"
         if not 0 <= choice.target < len(block.instrs):
@@ -127,7 +127,7 @@ def _choice_exprs(choice: Choice) -> list[Any]:
     return found + [value for _, value in choice.hoisted]
 
 
-def _code(ir: GameIR, where: str, body: tuple, locals_: int, block: Optional[int], out: list[str]) -> None:
+def _code(ir: GameIR, where: str, body: tuple[Any, ...], locals_: int, block: Optional[int], out: list[str]) -> None:
     """Statements (and a terminator) of a function (block None) or of block number `block`."""
     for st in walk_statements(body):
         if type(st) not in _CLASSES:

@@ -14,7 +14,7 @@ import os
 import sys
 from dataclasses import dataclass, field, replace
 from time import perf_counter
-from typing import Callable, Optional, TextIO
+from typing import Any, Callable, Optional, TextIO
 
 from ..ir.program import Function, GameIR
 from ..ir.walk import rebuild_body
@@ -39,7 +39,7 @@ class Run:
     """What the passes of one compilation share."""
 
     memo: FoldMemo = field(default_factory=FoldMemo)  # unchanged code is folded once
-    guarded: dict = field(default_factory=dict)  # value function -> can a modifier change it
+    guarded: dict[Any, Any] = field(default_factory=dict)  # value function -> can a modifier change it
 
 
 @dataclass(frozen=True)
@@ -95,7 +95,7 @@ PASSES = tuple(p.name for p in PIPELINE)
 class Watch:
     """What the environment asks to see of the passes (nothing, usually: then it costs nothing)."""
 
-    def __init__(self, environ: Optional[dict] = None, out: TextIO = sys.stderr) -> None:
+    def __init__(self, environ: Optional[dict[Any, Any]] = None, out: TextIO = sys.stderr) -> None:
         env = os.environ if environ is None else environ
         self.time = env.get("RULEBOOK_TIME_PASSES", "") not in ("", "0")
         self.verify = env.get("RULEBOOK_VERIFY_IR", "") not in ("", "0")
@@ -130,7 +130,7 @@ def _size(ir: GameIR) -> str:
     return f"{len(ir.functions)} functions, {len(ir.blocks)} blocks, {instrs} instructions"
 
 
-def optimise(ir: GameIR, skip: frozenset = frozenset(), watch: Optional[Watch] = None) -> GameIR:
+def optimise(ir: GameIR, skip: frozenset[Any] = frozenset(), watch: Optional[Watch] = None) -> GameIR:
     """The passes of PIPELINE in order; `skip` leaves some out (to measure what each one gives;
     without fold, which every later pass assumes, none runs)."""
     if "fold" in skip:

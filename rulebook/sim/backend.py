@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from rulebook.dsl.errors import OptionsError
 from rulebook.interpreter.game import Game
+
+if TYPE_CHECKING:
+    from rulebook.interpreter.native.backend import NativeGame
 
 NATIVE_BOTS = {"random", "greedy", "mcts"}
 
@@ -20,7 +23,7 @@ NATIVE_BOTS = {"random", "greedy", "mcts"}
 class Choice:
     """The back-end chosen for a game and bots: `native` is None when the Python back-end plays."""
 
-    native: object
+    native: Optional["NativeGame"]
     reason: str  # why the Python back-end plays (empty when native does)
 
 
@@ -48,5 +51,5 @@ def choose(game: Game, bots: tuple) -> Choice:
     return Choice(None, reason)
 
 
-def native_player(game: Game, bots: tuple) -> Optional[object]:
+def native_player(game: Game, bots: tuple) -> Optional["NativeGame"]:
     return choose(game, bots).native
