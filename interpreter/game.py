@@ -7,14 +7,17 @@ from dataclasses import dataclass
 from typing import Any, Iterator, Optional, Sequence
 
 from rulebook.dsl.errors import OptionsError, RulebookError
+from rulebook.dsl.nodes import Span
 from rulebook.dsl.program import Program
 
 from . import chance as explicit
 from .choices import option_space, option_values, space_pick, space_size
 from .compile import compile_game
 from .failures import RULES_FAULTS, rules_error
+from .ir.program import GameIR
 from .ircache import cached_value
 from . import derived
+from .layout import Layout
 from .machine import BOUND, NOTHING, POP, PUSHED, SUSPENDED, State, finish, run, run_on
 from .move_check import check_move, move_of_json
 from .research import ResearchFacilities
@@ -121,6 +124,56 @@ class Game(ResearchFacilities):
 
     def team_of(self, player: int) -> int:
         return self.compiled.team_of[player]
+
+    @property
+    def kind_names(self) -> dict:
+        """Each kind's members' names, in member order."""
+        return self.compiled.kind_names
+
+    @property
+    def step_names(self) -> list:
+        return self.compiled.step_names
+
+    # ------------------------------------------------------------ the compiled game, for surfaces and tools
+    # (what rulebook/ may read of it: nothing else of `compiled` is promised)
+    @property
+    def layout(self) -> Layout:
+        """Where each zone, variable and board lives in a state's data."""
+        return self.compiled.layout
+
+    @property
+    def ir(self) -> GameIR:
+        """The compiled form the game plays (for analyses of play, such as which locals are live)."""
+        return self.compiled.ir
+
+    @property
+    def block_names(self) -> tuple:
+        """The name of each block of the compiled form (a state's frames name blocks by number)."""
+        return self.compiled.block_names
+
+    def decision_span(self, S: State) -> Span:
+        """Where in the rules the waiting decision's `choose` stands."""
+        return self.compiled.sites[S.decision].span
+
+    def own_option_count(self, S: State) -> int:
+        """How many options the waiting decision has of its own: moves with a higher option number
+        are standing actions' (`allow`)."""
+        return len(self.compiled.sites[S.decision].options)
+
+    @property
+    def has_score(self) -> bool:
+        """Whether the rules declare a `score` (for bots that look ahead)."""
+        return self.compiled.score is not None
+
+    @property
+    def statistic_labels(self) -> tuple:
+        """The label of every statistic the rules declare, in order."""
+        return tuple(label for label, _ in self.compiled.statistics)
+
+    @property
+    def statistics_naming_players(self) -> tuple:
+        """Per statistic: is it a list of players?"""
+        return self.compiled.statistics_naming_players
 
     @property
     def step_budget(self) -> int:

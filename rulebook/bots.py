@@ -47,7 +47,7 @@ def standing_pool(game: Game, state: State, rng: random.Random, rate: Optional[f
     if rate is None:
         return None
     moves = game.legal_moves(state)
-    own = len(game.compiled.sites[state.decision].options)
+    own = game.own_option_count(state)
     standing = [m for m in moves if m.option >= own]
     if not standing:
         return None
@@ -80,9 +80,8 @@ class GreedyBot(Bot):
         self.standing_rate = standing_rate
 
     def choose(self, game: Game, state: State, rng: random.Random) -> Move:
-        score = game.compiled.score
         pool = standing_pool(game, state, rng, self.standing_rate)
-        if score is None:
+        if not game.has_score:
             return pool[rng.randrange(len(pool))] if pool is not None else game.sample_move(state, rng)
         player = game.current_player(state)
         moves = pool if pool is not None else game.legal_moves(state)
@@ -105,8 +104,7 @@ def _score_after(game: Game, state: State, player: int) -> tuple:
     if game.is_terminal(state):
         mine = game.returns(state)[player]
         return (mine - 0.5, 0)
-    score = game.compiled.score
-    value = score(state, player) if score is not None else 0
+    value = game.score(state, player)
     return (0.0, value if isinstance(value, (int, float)) else 0)
 
 

@@ -138,7 +138,7 @@ def options_by_name(game: Game) -> dict:
     for name, value in game.options.items():
         decl = game.program.options.get(name)
         if decl is not None and decl.kind == "list":
-            names = game.compiled.kind_names[decl.choices[0]]
+            names = game.kind_names[decl.choices[0]]
             value = [names[i] for i in value]
         options[name] = value
     return options

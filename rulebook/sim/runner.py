@@ -135,10 +135,10 @@ def play_one(game: Game, bots: list, seed: int, keep: Optional["RunSpec"] = None
 
 def outcome_of(game: Game, state, seed: int, decisions: int) -> Outcome:
     """A finished game's outcome: seed, winning players, reason, decisions, statistics, scores."""
-    statistics = tuple(_number(fn(state)) for _, fn in game.compiled.statistics)
+    statistics = tuple(_number(value) for value in game.statistic_values(state))
     scores = None
-    if game.compiled.score is not None:
-        scores = tuple(_number(game.compiled.score(state, p)) for p in range(game.player_count))
+    if game.has_score:
+        scores = tuple(_number(game.score(state, p)) for p in range(game.player_count))
     result = game.result(state)
     reason = result.reason if result is not None else ""  # a finished game always has its result
     return (seed, game.winning_players(state), reason, decisions, statistics, scores)
