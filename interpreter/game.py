@@ -90,6 +90,7 @@ class Game(ResearchFacilities):
         self._code, self._names, self._sites, self._players = c.code, c.block_names, c.sites, c.players
         self._initial_data = c.initial_data()
         self._snippets: dict = {}
+        self._snippets_compiler: Any = None
         self._state_checker: Optional[StateChecker] = None
         self._hidden_plans: dict = {}
         self._research_spaces: dict = {}
@@ -504,10 +505,19 @@ class Game(ResearchFacilities):
         found = self._snippets.get(key)
         if found is None:
             nodes = check_snippet(self.program, text, params, statements, path, line, column)
-            found = self._guarded(self.compiled.compile_snippet(self.program, nodes, params, statements),
+            fn = optimise_snippet(self.compiled.ir, self._snippet_compiler().lower(nodes, params, statements))
+            found = self._guarded(self.compiled.load_function(fn),
                                   statements and bool(self.compiled.layout.kind_totals))
             self._snippets[key] = found
         return found
+
+    def _snippet_compiler(self):
+        """The compiler of this game's snippets, made on first use (from the compiled form's naming:
+        a game read back from the disk cache loads the lowering only now)."""
+        if self._snippets_compiler is None:
+            from .lower.snippets import SnippetCompiler
+            self._snippets_compiler = SnippetCompiler(self.compiled.ir, self.program)
+        return self._snippets_compiler
 
     def _guarded(self, fn, refreshed: bool = False):
         """A compiled snippet whose errors are the rules' (placed), and whose `end game` ends
@@ -537,7 +547,7 @@ class Game(ResearchFacilities):
         t = self.program.type_of(nodes[0])
         if not (isinstance(t, tuple) and t[0] in ("zone", "pile")):
             raise RulesRuntimeError(nodes[0].span, f"'{text}' is not one zone")
-        return self.snippet(text, params, False, path, line, column), self.compiled.zone_of(nodes[0])
+        return self.snippet(text, params, False, path, line, column), self._snippet_compiler().zone_of(nodes[0])
 
     @placing_faults
     def score(self, S: State, player: int) -> Optional[int]:
@@ -553,6 +563,12 @@ class Game(ResearchFacilities):
         """The static type of an expression written outside the rules (as snippet() takes it)."""
         nodes = check_snippet(self.program, text, dict(params or {}), False, path, line, column)
         return self.program.type_of(nodes[0])
+
+
+def optimise_snippet(ir, fn):
+    """passes.optimise_snippet, imported when first asked for (as check_snippet)."""
+    from .passes import optimise_snippet as optimise
+    return optimise(ir, fn)
 
 
 def check_snippet(*args):

@@ -286,20 +286,9 @@ class PythonGame:
     def initial_data(self) -> list:
         return list(self.ir.initial)
 
-    def shower(self, t) -> tuple:
-        """How values of checker type t are shown (see the Show expression)."""
-        from ..lower.snippets import builder_for
-        return builder_for(self.ir, self.program).shower(t)
-
-    def zone_of(self, node):
-        from ..lower.snippets import zone_of
-        return zone_of(self.ir, node)
-
-    def compile_snippet(self, program, nodes: tuple, params: dict, statements: bool):
-        """A Python function (S, *params) for checked snippet nodes, in this game's namespace."""
-        from ..lower.snippets import lower_snippet
-        from ..passes import optimise_snippet
-        fn = optimise_snippet(self.ir, lower_snippet(self.ir, program, nodes, params, statements))
+    def load_function(self, fn: Function):
+        """A Python function (S, *params) for a function of the compiled form made later (a
+        scenario's snippet, lowered and optimised by its caller), in this game's namespace."""
         name = f"snippet{len(self.source.lines)}"
         before = len(self.source.lines)
         write_function(self.source, self.env(function_access), name, fn, None, self.block_slots)

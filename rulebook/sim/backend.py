@@ -53,3 +53,35 @@ def choose(game: Game, bots: tuple) -> Choice:
 
 def native_player(game: Game, bots: tuple) -> Optional["NativeGame"]:
     return choose(game, bots).native
+
+
+def bot_codes(names: tuple) -> tuple:
+    """Per seat, the native code of the bot `name` names (as rulebook.bots.make_bot reads names)."""
+    from rulebook.bots import MCTSBot, make_bot
+    from rulebook.interpreter.native.backend import BOT_KINDS, BotCode
+    from rulebook.interpreter.native.cemit import NativeUnsupported
+    codes = []
+    for name in names:
+        bot = make_bot(name)
+        iterations = 0
+        if isinstance(bot, MCTSBot):
+            if bot.exploration != 1.4:
+                raise NativeUnsupported("an MCTS exploration other than 1.4")
+            iterations = bot.iterations
+        codes.append(BotCode(BOT_KINDS[name.split(":")[0].strip().lower()], iterations))
+    return tuple(codes)
+
+
+def native_games(native: "NativeGame", first_seed: int, count: int, bots: tuple = (),
+                 standing_rate: Optional[float] = None, **given) -> list:
+    """native.play_games with these bots (names; random for all when empty), a game the native code
+    cannot finish played in Python by rulebook.sim.runner.play_one (same seed, bots and counting)."""
+    from rulebook.bots import make_bot
+    from rulebook.sim.runner import play_one
+    game = native.game
+    names = tuple(str(b) for b in bots) or ("random",) * game.player_count
+    watch, masks = given.get("watch", ()), given.get("masks")
+
+    def fallback(seed: int) -> tuple:
+        return play_one(game, [make_bot(name, standing_rate) for name in names], seed, watch=watch, masks=masks)
+    return native.play_games(first_seed, count, bot_codes(names), standing_rate, fallback=fallback, **given)

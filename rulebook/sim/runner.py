@@ -172,7 +172,8 @@ def play_chunk(spec: RunSpec, first_seed: int, count: int) -> tuple:
         masks: Optional[list] = [] if spec.watch else None
         if native is not None:
             before = native.fallbacks
-            outcomes = native.play_games(first_seed, count, spec.bots, spec.standing_rate, watch=spec.watch, masks=masks)
+            outcomes = backend.native_games(native, first_seed, count, spec.bots, spec.standing_rate,
+                                            watch=spec.watch, masks=masks)
             return ("ok", outcomes, native.fallbacks - before, masks)
         bots = [make_bot(name, spec.standing_rate) for name in spec.bots]
         return ("ok", [play_one(game, bots, seed, spec, spec.watch, masks)
