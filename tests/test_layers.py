@@ -40,3 +40,33 @@ def test_lowering_leaves_the_checked_program_as_it_was() -> None:
     options, count = resolve_options(program, {"players": 2})
     build_game(program, options, count, ("a", "b"), None, evaluate)
     assert program.types == types
+
+
+# ---------------------------------------------------------------- imports go one way, without circles
+def test_no_import_climbs_a_layer() -> None:
+    """dsl imports nothing of interpreter or rulebook/, interpreter nothing of rulebook/ (lazy
+    imports inside functions included): the native back-end gets bots and a fall-back from its caller."""
+    from import_graph import climbing, edges
+    assert climbing(edges()) == []
+
+
+def test_no_module_level_import_closes_a_circle() -> None:
+    from import_graph import circles, edges
+    assert circles(edges()) == []
+
+
+def test_a_climbing_import_and_a_circle_are_found(tmp_path: Path) -> None:
+    from import_graph import circles, climbing, edges
+    for folder, files in {"dsl": {"__init__.py": "", "a.py": "from . import b\n", "b.py": "from .a import x\n",
+                                  "c.py": "def f():\n    from rulebook.interpreter import game\n"},
+                          "interpreter": {"__init__.py": "", "game.py": "from typing import TYPE_CHECKING\n"
+                                          "if TYPE_CHECKING:\n    from rulebook.cli import main\n"},
+                          "rulebook": {"__init__.py": "", "cli.py": "from rulebook.interpreter.game import Game\n"}
+                          }.items():
+        (tmp_path / folder).mkdir()
+        for name, text in files.items():
+            (tmp_path / folder / name).write_text(text)
+    graph = edges(tmp_path)
+    assert climbing(graph) == ["rulebook.dsl.c (line 2) imports rulebook.interpreter.game",
+                               "rulebook.interpreter.game (line 3) imports rulebook.cli"]
+    assert circles(graph) == [["rulebook.dsl.a", "rulebook.dsl.b"]]

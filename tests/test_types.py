@@ -35,8 +35,9 @@ def type_errors(folder: Path) -> list[str]:
     runs = [[arg for layer in LAYERS for arg in ("-p", f"rulebook.{layer}")],
             ["--strict", "--follow-imports=silent", *(arg for package in STRICT for arg in ("-p", package))]]
     tree = _tree(folder)
-    before = os.environ.get("MYPYPATH")
+    before, here = os.environ.get("MYPYPATH"), os.getcwd()
     os.environ["MYPYPATH"] = str(tree)
+    os.chdir(folder)  # not the checkout: mypy would find rulebook/ there
     try:
         out = []
         for number, args in enumerate(runs):
@@ -47,6 +48,7 @@ def type_errors(folder: Path) -> list[str]:
                 out.append(stdout + stderr)
         return out
     finally:
+        os.chdir(here)
         if before is None:
             del os.environ["MYPYPATH"]
         else:
