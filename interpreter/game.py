@@ -68,7 +68,7 @@ class Game(ResearchFacilities):
 
     def __init__(self, program: Program, options: Optional[dict] = None,
                  player_names: Optional[Sequence[str]] = None, team_of: Optional[Sequence[int]] = None,
-                 chance: str = "seeded", counting: bool = False):
+                 chance: str = "seeded", counting: bool = False, optimised: bool = True):
         if chance not in CHANCE_MODES:
             raise OptionsError(f"chance must be one of {', '.join(CHANCE_MODES)}, not '{chance}'")
         self.program = program
@@ -82,7 +82,8 @@ class Game(ResearchFacilities):
         check_names(names, None)
         # A counting build marks every reach point play reaches in `reached` (interpreter/reach.py).
         self.compiled = compile_game(program, self.options, self.player_count, names,
-                                     tuple(team_of) if team_of is not None else None, counting)
+                                     tuple(team_of) if team_of is not None else None, counting,
+                                     optimised=optimised)
         c = self.compiled
         self._code, self._names, self._sites, self._players = c.code, c.block_names, c.sites, c.players
         self._initial_data = c.initial_data()

@@ -122,6 +122,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help="layer this mod over the game (repeatable, in order)")
     test.add_argument("-k", metavar="EXPRESSION", help="only scenarios whose names match (as pytest -k)")
     test.add_argument("--quiet", action="store_true", help="one character per scenario")
+    test.add_argument("--optimised", action="store_true",
+                      help="build the games with the optimising passes, as play and simulate do (slower to "
+                           "build; by default scenarios run on a build without them, which plays the same games)")
     test.add_argument("--coverage", action="store_true",
                       help="report which rules lines, branches, choices and table rows the scenarios reached")
     test.add_argument("--coverage-html", metavar="DIR",
@@ -227,7 +230,8 @@ def _run(args) -> int:
             from .coverage.session import CoverageSession
 
             coverage = CoverageSession(args.coverage_html)
-        return run_features(args.paths, args.game, args.vocabulary, extra, args.quiet, args.mod, coverage)
+        return run_features(args.paths, args.game, args.vocabulary, extra, args.quiet, args.mod, coverage,
+                            args.optimised)
     from .sim.commands import run_compare, run_simulate
 
     return run_simulate(args) if command == "simulate" else run_compare(args)

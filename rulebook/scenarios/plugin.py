@@ -35,6 +35,8 @@ def pytest_addoption(parser) -> None:
                     help="a mod to layer over every game (repeatable, in order); its scenarios.yaml adds sentences")
     group.addoption("--rulebook-vocabulary", action="append", default=[], metavar="FILE",
                     help="an extra scenario vocabulary file to add to every game's (repeatable)")
+    group.addoption("--rulebook-quick-build", action="store_true", default=False,
+                    help="build games without the optimising passes: the same games, built several times faster")
     group.addoption("--rulebook-coverage", action="store_true", default=False,
                     help="report which rules, branches, choices and table rows the scenarios reached")
     group.addoption("--rulebook-coverage-html", metavar="DIR", default=None,
@@ -116,7 +118,8 @@ def rulebook_world(request) -> World:
         place = getattr(request.node, "_rulebook_place", "")
         raise ScenarioFailure(f"{place}the rules or their vocabulary do not load: {err}") from None
     session = find_session(request.config)
-    return World(folder, program, vocabulary, mods=mods, coverage=session.coverage if session else None)
+    return World(folder, program, vocabulary, mods=mods, coverage=session.coverage if session else None,
+                 optimised=not request.config.getoption("--rulebook-quick-build"))
 
 
 def _dispatch(request, world: World, keyword: str, sentence: str) -> None:

@@ -37,6 +37,7 @@ class World:
     refusal: Optional[str] = None
     mods: tuple = ()  # mod folders layered over the rules, in order
     coverage: Any = None  # a rulebook.coverage Coverage: games are then counting builds, added to it
+    optimised: bool = True  # False: games built without the optimising passes (the same games, built faster)
 
     # ------------------------------------------------------------ words → values
     def player(self, word: str) -> int:
@@ -181,7 +182,7 @@ class World:
         seed = int(value("seed", 1) or 1)
         self.game = _shared_game(load_game, str(Path(self.rules).resolve()), _hashable(options), tuple(names),
                                  tuple(team_of) if team_of is not None else None, self.mods,
-                                 self.coverage is not None)
+                                 self.coverage is not None, self.optimised)
         if self.coverage is not None:
             self.coverage.add(self.game)
         self.state = self.game.new_initial_state(seed)
@@ -528,11 +529,12 @@ class World:
 
 @lru_cache(maxsize=64)
 def _shared_game(load_game, rules: str, options: tuple, names: tuple, team_of: Optional[tuple],
-                 mods: tuple = (), counting: bool = False) -> Game:
+                 mods: tuple = (), counting: bool = False, optimised: bool = True) -> Game:
     """One Game per rules, mods, options and seating, shared by the scenarios that ask for it: a
     Game holds no state of play, and its compiled snippets then serve every scenario. Under
     rules coverage it is a counting build."""
-    return load_game(rules, dict(options), names, team_of=team_of, mods=mods, counting=counting)
+    return load_game(rules, dict(options), names, team_of=team_of, mods=mods, counting=counting,
+                     optimised=optimised)
 
 
 _MEMBER = "_member"  # a loop name no vocabulary placeholder uses
