@@ -14,6 +14,7 @@ from .passes import PASSES, optimise
 from .pyback.assemble import PythonGame, Written
 from .pyback.evaluate import evaluate
 from .reach import ReachMap
+from .trace import Trail
 
 
 # A counting build leaves out the passes that move code between rules (a mark must stay where
@@ -46,15 +47,18 @@ def _metered() -> bool:
 
 def compile_game(program: Program, options: dict, player_count: int, player_names: tuple,
                  team_of: Optional[tuple] = None, counting: bool = False,
-                 skip: frozenset = frozenset(), optimised: bool = True) -> PythonGame:
+                 skip: frozenset = frozenset(), optimised: bool = True, tracing: bool = False) -> PythonGame:
     """The Python back-end's game. `counting`: a counting build, which marks every reach point
     play reaches (interpreter/reach.py) in `.reached`; a plain build has no marks at all.
     `optimised=False` leaves every optimising pass out: the same games, played slower, built in a
-    fraction of the time (what a rules author's edit-and-rerun loop wants)."""
+    fraction of the time (what a rules author's edit-and-rerun loop wants). `tracing`: a counting
+    build, without the passes, whose marks keep their order (interpreter/trace.py)."""
     filename = f"<compiled rules of {program.title}>"
     if counting or skip:  # a counting build marks what compiling reads, and measuring runs the passes
         reach = ReachMap(program) if counting else None
-        marks = bytearray(len(reach)) if reach is not None else None
+        marks = (Trail if tracing else bytearray)(len(reach)) if reach is not None else None
+        if tracing:
+            skip = frozenset(PASSES)
         with gc_paused():
             ir = compile_ir(program, options, player_count, player_names, team_of, reach, marks, skip)
             return PythonGame(ir, filename, program, marks, reach)

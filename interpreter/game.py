@@ -68,7 +68,7 @@ class Game(ResearchFacilities):
 
     def __init__(self, program: Program, options: Optional[dict] = None,
                  player_names: Optional[Sequence[str]] = None, team_of: Optional[Sequence[int]] = None,
-                 chance: str = "seeded", counting: bool = False, optimised: bool = True):
+                 chance: str = "seeded", counting: bool = False, optimised: bool = True, tracing: bool = False):
         if chance not in CHANCE_MODES:
             raise OptionsError(f"chance must be one of {', '.join(CHANCE_MODES)}, not '{chance}'")
         self.program = program
@@ -82,8 +82,8 @@ class Game(ResearchFacilities):
         check_names(names, None)
         # A counting build marks every reach point play reaches in `reached` (interpreter/reach.py).
         self.compiled = compile_game(program, self.options, self.player_count, names,
-                                     tuple(team_of) if team_of is not None else None, counting,
-                                     optimised=optimised)
+                                     tuple(team_of) if team_of is not None else None, counting or tracing,
+                                     optimised=optimised, tracing=tracing)
         c = self.compiled
         self._code, self._names, self._sites, self._players = c.code, c.block_names, c.sites, c.players
         self._initial_data = c.initial_data()
@@ -92,11 +92,26 @@ class Game(ResearchFacilities):
         self._hidden_plans: dict = {}
         self._research_spaces: dict = {}
         self._lazy_piles: frozenset = frozenset()
+        self._tracing: Optional["Game"] = self if tracing else None
         if chance == "explicit":
             layout = c.layout
             self._lazy_piles = frozenset(
                 slot for name in explicit.lazily_shuffled_piles(program) for zone in [layout.zones[name]]
                 for slot in range(zone.base, zone.base + zone.instances))
+
+    def tracing_twin(self) -> "Game":
+        """This game as a tracing build (interpreter/trace.py: which rules a move runs), built once;
+        its states are this game's (same layout), read through their JSON."""
+        if self._tracing is None:
+            self._tracing = Game(self.program, self.options, self.player_names, tuple(self.compiled.team_of),
+                                 self.chance, tracing=True)
+        return self._tracing
+
+    def waiting_site(self, S: State):
+        """The decision play waits at (its `choose`'s place is `.span`), or None."""
+        if S.result is not None or S.decision < 0:
+            return None
+        return self._sites[S.decision]
 
     @property
     def reached(self) -> Optional[bytearray]:

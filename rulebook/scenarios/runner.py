@@ -138,7 +138,7 @@ def _resolved_game(mapping: str) -> str:
 
 def run_features(paths: Sequence[str], games: Sequence[str] = (), vocabularies: Sequence[str] = (),
                  pytest_args: Sequence[str] = (), quiet: bool = False, mods: Sequence[str] = (),
-                 coverage: Optional[CoverageSession] = None, optimised: bool = False) -> int:
+                 coverage: Optional[CoverageSession] = None, optimised: bool = False, trace: bool = False) -> int:
     """Run the scenarios; print pytest's report and a closing `N passed, N failed` line. Games are
     built without the optimising passes unless `optimised` (the same games: an edit is rerun in
     about a second). With a
@@ -168,6 +168,8 @@ def run_features(paths: Sequence[str], games: Sequence[str] = (), vocabularies: 
             args += ["--rulebook-vocabulary", str(Path(vocabulary).resolve())]
         if not optimised:
             args.append("--rulebook-quick-build")
+        if trace:
+            args.append("--rulebook-trace")
         here = os.getcwd()
         os.chdir(folder)  # scenarios are then named plainly, not by a path to a temporary folder
         try:
