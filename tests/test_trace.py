@@ -83,3 +83,17 @@ Feature: a wrong expectation
     assert "the When's move 'place green on b6' ran:" in out and "chosen: place green on b6" in out
     assert main(["test", str(feature)]) == 1
     assert "ran:" not in capsys.readouterr().out  # without --trace, the failure alone
+
+
+def test_the_replay_says_why_for_one_who_sees_everything(capsys, tmp_path: Path) -> None:
+    import io
+
+    from rulebook.replay import Stepper, open_replay
+
+    record = tmp_path / "game.json"
+    assert main(["play", "eriantys", "--seed", "2", "--quiet", "--save", str(record)]) == 0
+    out = io.StringIO()
+    Stepper(open_replay(str(record)), io.StringIO("3\nwhy\nview everyone\nwhy\nq\n"), out).run()
+    text = out.getvalue()
+    assert "chosen: " in text.split("view everyone")[0]
+    assert "'view everything' first" in text.split("view everyone")[1]
