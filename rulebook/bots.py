@@ -1,4 +1,5 @@
-"""Players that work on any game through the Game interface: random, greedy on the declared score, MCTS.
+"""Players that work on any game through the Game interface: random, greedy on the declared score, MCTS
+(which reads the whole position), and ISMCTS (rulebook/ismcts.py: fair, from its player's view).
 
 >>> import random
 >>> from rulebook.api import load_game
@@ -192,7 +193,10 @@ class MCTSBot(Bot):
         return best
 
 
-BOT_NAMES = ("random", "greedy", "mcts")
+BOT_NAMES = ("random", "greedy", "mcts", "ismcts")
+# Bots that read the whole position, what their player may not see included (their names say so in
+# the help; simulate and compare warn when they play a game that hides anything).
+SEES_EVERYTHING = ("greedy", "mcts", "mcts-sees-all")
 
 
 def make_bot(spec: str, standing_rate: Optional[float] = None) -> Bot:
@@ -204,7 +208,11 @@ def make_bot(spec: str, standing_rate: Optional[float] = None) -> Bot:
         return RandomBot(standing_rate)
     if name == "greedy" and not budget:
         return GreedyBot(standing_rate)
-    if name == "mcts":
+    if name == "ismcts":
+        from .ismcts import ISMCTSBot, parse_budget
+
+        return parse_budget(budget, spec) if budget else ISMCTSBot(iterations=DEFAULT_MCTS_ITERATIONS)
+    if name in ("mcts", "mcts-sees-all"):
         if not budget:
             return MCTSBot()
         try:
@@ -212,7 +220,13 @@ def make_bot(spec: str, standing_rate: Optional[float] = None) -> Bot:
         except ValueError:
             raise UnknownBot(f"bad MCTS budget '{budget}' in '{spec}': write mcts:ITERATIONS, e.g. mcts:200") from None
         return MCTSBot(iterations)
-    raise UnknownBot(f"unknown bot '{spec}': choose from random, greedy, mcts (or mcts:ITERATIONS)")
+    raise UnknownBot(f"unknown bot '{spec}': choose from random, greedy, mcts (or mcts:ITERATIONS), "
+                     f"ismcts (or ismcts:ITERATIONS, ismcts:SECONDSs)")
+
+
+def sees_everything(spec: str) -> bool:
+    """Whether the bot named reads the whole position (not only its player's view)."""
+    return spec.strip().lower().partition(":")[0] in SEES_EVERYTHING
 
 
 def bots_for_seats(spec: str, players: int) -> list[Bot]:

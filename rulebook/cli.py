@@ -17,7 +17,8 @@ GAME_OPTION_COMMANDS = ("play", "check", "simulate", "compare")
 # What each bot reads of the position (issue 25): until the bots play fair, a person should know.
 BOTS_SEE = ("What they see: random sees only its legal moves; greedy and mcts read the whole position, hidden "
             "cards and piles included (greedy tries each move on it, coming draws too), like a player who "
-            "peeks.")
+            "peeks; ismcts decides from its player's view alone (it searches positions drawn to fit what that "
+            "player sees).")
 
 
 class _Parser(argparse.ArgumentParser):

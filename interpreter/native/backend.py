@@ -241,7 +241,10 @@ def _bot_codes(names: tuple):
     iterations = (_I * len(names))()
     for seat, name in enumerate(names):
         bot = make_bot(name)
-        kinds[seat] = BOT_KINDS[name.split(":")[0].strip().lower()]
+        kind = name.split(":")[0].strip().lower()
+        if kind not in BOT_KINDS:  # a bot the C does not play (the fair ISMCTS): Python plays the game
+            raise NativeUnsupported(f"the {kind} bot")
+        kinds[seat] = BOT_KINDS[kind]
         if isinstance(bot, MCTSBot):
             if bot.exploration != 1.4:
                 raise NativeUnsupported("an MCTS exploration other than 1.4")
