@@ -25,6 +25,7 @@ import time
 from typing import Optional
 
 from rulebook.bots import MAX_MCTS_ITERATIONS, Bot, UnknownBot
+from rulebook.dsl.errors import RulebookError
 from rulebook.interpreter.determinize import determinize
 from rulebook.interpreter.game import Game
 from rulebook.interpreter.machine import State
@@ -66,10 +67,18 @@ class ISMCTSBot(Bot):
         root = _Node(game.player_count)
         rollout = _rollout_for(game)
         deadline = None if self.seconds is None else time.process_time() + self.seconds
-        done = 0
+        done = failed = 0
         while (deadline is None and done < (self.iterations or 1)) or (deadline is not None and
                                                                        (done == 0 or time.process_time() < deadline)):
-            self._iterate(game, determinize(game, state, player, rng), root, rng, rollout)
+            try:
+                self._iterate(game, determinize(game, state, player, rng), root, rng, rollout)
+            except RulebookError:
+                # A sample the rules cannot play on (something hidden the rules keep in a way a
+                # sample cannot draw anew): left out; when every one fails, a random legal move.
+                failed += 1
+                if failed > 10 * (done + 1):
+                    break
+                continue
             done += 1
         most = max((root.children[m].visits for m in moves if m in root.children), default=0)
         best = [m for m in moves if m in root.children and root.children[m].visits == most] or moves

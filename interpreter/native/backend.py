@@ -211,14 +211,13 @@ class NativeGame:
     def _set_bot(self, rng: random.Random) -> None:
         version, internal, _ = rng.getstate()
         words = (ctypes.c_uint32 * 624).from_buffer(self._bot)
-        for i in range(624):
-            words[i] = internal[i]
+        words[:] = internal[:624]
         ctypes.c_int64.from_buffer(self._bot, 624 * 4).value = internal[624]
 
     def _get_bot(self, rng: random.Random) -> None:
         words = (ctypes.c_uint32 * 624).from_buffer(self._bot)
         index = ctypes.c_int64.from_buffer(self._bot, 624 * 4).value
-        rng.setstate((3, tuple(words[i] for i in range(624)) + (index,), None))
+        rng.setstate((3, tuple(words[:]) + (index,), None))
 
 
 DIGEST_START = 0xcbf29ce484222325
