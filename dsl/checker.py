@@ -215,6 +215,8 @@ class Checker(StatementChecks, FixedChecks, FlowChecks):
             scope = Scope()
             scope.names[p.score.player] = PLAYER
             self.need(p.score.value, scope, INT, "a score")
+        if p.payoff is not None:
+            self.payoff(p.payoff)
         for statistic in p.statistics:
             scope = Scope()
             if statistic.var is not None:
@@ -228,6 +230,17 @@ class Checker(StatementChecks, FixedChecks, FlowChecks):
             t = self.expr(statistic.value, scope)
             if t not in (INT, BOOL, ANY, TEXT) and not (isinstance(t, tuple) and t[0] in ("list", "kind")):
                 self.error(statistic.value.span, f"a statistic must be a number, a truth value or a list, not {show(t)}")
+
+    def payoff(self, d: n.PayoffDecl) -> None:
+        """`payoff(p) [in LOW .. HIGH] [total T] = value`: ints; the bounds and total known before play."""
+        scope = Scope()
+        scope.names[d.player] = PLAYER
+        self.need(d.value, scope, INT, "a payoff")
+        for what, e in (("a payoff's lowest value", d.low), ("a payoff's highest value", d.high),
+                        ("the payoffs' total", d.total)):
+            if e is not None:
+                self.need(e, Scope(), INT, what)
+                self.before_play(e, what)
 
     def folder_span(self) -> Optional[n.Span]:
         """Where to report what the folder as a whole lacks: the start of its first rules file."""

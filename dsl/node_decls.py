@@ -223,6 +223,18 @@ class ScoreDecl(Node):
 
 
 @dataclass(frozen=True)
+class PayoffDecl(Node):
+    """`payoff(p) [in LOW .. HIGH] [total T] = value` — each player's payoff at the end; the
+    bounds and the total are worked out before play."""
+
+    player: str
+    value: Expr
+    low: Optional[Expr] = None
+    high: Optional[Expr] = None
+    total: Optional[Expr] = None
+
+
+@dataclass(frozen=True)
 class StatisticDecl(Node):
     """`statistic "label" [for x in D]: value` — with `for`, one figure per element of D."""
 

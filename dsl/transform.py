@@ -268,6 +268,9 @@ class _ToNodes(Transformer):
     def score_decl(self, meta, player, value):
         return n.ScoreDecl(self._span(meta), str(player), value)
 
+    def payoff_decl(self, meta, player, low, high, total, value):
+        return n.PayoffDecl(self._span(meta), str(player), value, low, high, total)
+
     def statistic_decl(self, meta, label, var, domain, value):
         text = self._str(label) if var is not None else None
         return n.StatisticDecl(self._span(meta), str(label)[1:-1], value, str(var) if var else None, domain, text)

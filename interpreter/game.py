@@ -15,6 +15,7 @@ from .compile import compile_game
 from .failures import RULES_FAULTS, rules_error
 from .ircache import cached_value
 from . import derived
+from . import payoffs
 from .machine import BOUND, NOTHING, POP, PUSHED, SUSPENDED, State, finish, run, run_on
 from .move_check import check_move, move_of_json
 from .research import ResearchFacilities
@@ -204,11 +205,26 @@ class Game(ResearchFacilities):
         return tuple(p for p in range(self.player_count) if self.compiled.team_of[p] in winners)
 
     def returns(self, S: State) -> list[float]:
-        """1 for each winner, 0 for the others; 0.5 each when nobody or everybody wins."""
+        """Each player's payoff where the rules declare `payoff(p)`, else win_returns()."""
+        paid = self.payoffs(S)
+        return [float(v) for v in paid] if paid is not None else self.win_returns(S)
+
+    def win_returns(self, S: State) -> list[float]:
+        """1 for each winner, 0 for the others; 0.5 each when nobody or everybody of several wins
+        (one player alone wins or loses). What bots play for, payoffs or not."""
         winners = self.winning_players(S)
-        if not winners or len(winners) == self.player_count:
+        if self.player_count > 1 and (not winners or len(winners) == self.player_count):
             return [0.5] * self.player_count
         return [1.0 if p in winners else 0.0 for p in range(self.player_count)]
+
+    @placing_faults
+    def payoffs(self, S: State) -> Optional[tuple]:
+        """At the end, each player's payoff where the rules declare one (checked against its
+        declared bounds and total: a rules error placed at the declaration), else None."""
+        fn, declared = self.compiled.payoff, self.compiled.ir.payoff
+        if fn is None or declared is None or S.result is None:
+            return None
+        return payoffs.checked(declared, [fn(S, p) for p in range(self.player_count)], self.player_names)
 
     # ------------------------------------------------------------ moves
     def _pending(self, S: State):

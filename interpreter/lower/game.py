@@ -16,7 +16,7 @@ from rulebook.dsl.types import PLAYER
 
 from ..ir import exprs as x
 from ..ir import stmts as s
-from ..ir.program import Action, Choice, CodeTable, Function, GameIR, Naming, Site, Value
+from ..ir.program import Action, Choice, CodeTable, Function, GameIR, Naming, Payoff, Site, Value
 from ..ir.types import BOOL, INT, Int, List, optional
 from ..layout import (
     CURRENT_PHASE, CURRENT_PLAYER, CURRENT_STEP, grid_board, network_board, ports_board, ring_board,
@@ -54,6 +54,7 @@ def build_game(program: Program, options: dict, player_count: int, player_names:
     functions(b)
     codes = code_tables(b)
     extras = results(b)
+    paid = payoff(b)
     shown = reveals(b)
     values(b)
     return GameIR(
@@ -63,7 +64,7 @@ def build_game(program: Program, options: dict, player_count: int, player_names:
         functions=tuple(b.functions), blocks=tuple(b.blocks), sites=tuple(b.sites),
         actions=tuple(b.actions), modifiers=tuple(b.modifiers),
         values=tuple(Value(name, b.value_fn[name], tuple(b.modifiers_of[name])) for name in program.values),
-        codes=codes, invariants=extras[0], score=extras[1], statistics=extras[2],
+        codes=codes, invariants=extras[0], score=extras[1], statistics=extras[2], payoff=paid,
         steps={k: tuple(v) for k, v in b.steps.items()}, calls={k: tuple(v) for k, v in b.calls.items()},
         step_names=tuple(b.step_names), phase_names=tuple(b.phase_names), naming=naming(b), reveals=shown,
         reach_points=len(reach) if reach is not None else 0)
@@ -444,6 +445,20 @@ def results(b: Builder) -> tuple:
             fn = expression_function(b, f"statistic {label_text}", stat.value, scope)
             statistics.append((label_text, fn, names_players))
     return invariants, score, tuple(statistics)
+
+
+def payoff(b: Builder) -> Optional[Payoff]:
+    """`payoff(p) …`: a function of the player, with its declared bounds and total worked out."""
+    d = b.p.payoff
+    if d is None:
+        return None
+    scope = b.new_scope()
+    scope.bind(d.player, b.ir_type(PLAYER))
+    fn = expression_function(b, "payoff", d.value, scope)
+    low, high, total = (None if e is None else b.evaluate(e) for e in (d.low, d.high, d.total))
+    if low is not None and high is not None and low > high:
+        raise RulesRuntimeError(d.span, f"a payoff cannot lie in {low} .. {high}: the lowest is above the highest")
+    return Payoff(fn, low, high, total, d.span)
 
 
 def reveals(b: Builder) -> tuple:

@@ -146,6 +146,7 @@ class PythonGame:
             setattr(target, attr, ns[name])
         self.invariants = [(label, ns[f"f{fn}"]) for label, fn in ir.invariants]
         self.score = ns[f"f{ir.score}"] if ir.score is not None else None
+        self.payoff = ns[f"f{ir.payoff.function}"] if ir.payoff is not None else None
         self.statistics = [(label, ns[f"f{fn}"]) for label, fn, _ in ir.statistics]
         self.statistics_naming_players = tuple(names for _, _, names in ir.statistics)
         self.reveals = {name: ns[f"f{fn}"] for name, fn in ir.reveals}
