@@ -88,13 +88,15 @@ class KindDecl(Node):
 @dataclass(frozen=True)
 class BoardDecl(Node):
     name: str
-    shape: str  # "ring" | "grid" | "network" | "ports"
+    shape: str  # "ring" | "grid" | "hex" | "network" | "ports"
     sizes: tuple
     # `ports of GRID by SIDES, LANES`: the grid whose cell sides carry the ports, the kind naming
     # the four sides, and the kind naming the ports of one side.
     grid: Optional[str] = None
     sides: Optional[str] = None
     lanes: Optional[str] = None
+    diagonals: bool = False  # `grid W by H with diagonals`: diagonal cells are neighbours too
+    from_bottom: bool = False  # `… from bottom left`: a1 at the bottom left (else the top left)
 
 
 @dataclass(frozen=True)

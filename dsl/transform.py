@@ -162,8 +162,11 @@ class _ToNodes(Transformer):
     def ring_shape(self, meta, size):
         return ("ring", (size,))
 
-    def grid_shape(self, meta, width, height):
-        return ("grid", (width, height))
+    def grid_shape(self, meta, width, height, diagonals, bottom_left):
+        return ("grid", (width, height), None, None, None, diagonals is not None, bottom_left is not None)
+
+    def hex_shape(self, meta, width, height, bottom_left):
+        return ("hex", (width, height), None, None, None, False, bottom_left is not None)
 
     def network_shape(self, meta, capacity):
         return ("network", (capacity,))

@@ -232,6 +232,17 @@ def best(pairs: Sequence) -> object:
     return None if tied else winner
 
 
+def leading(items) -> tuple:
+    """`leading(…)`: items are (element,) while the condition holds, then None: the elements
+    before the first None (nothing after it is worked out: the caller's generator stops there)."""
+    out = []
+    for item in items:
+        if item is None:
+            break
+        out.append(item[0])
+    return tuple(out)
+
+
 def best_of(*pairs):
     """best over (element, key) pairs written out: element, key, element, key…"""
     if len(pairs) == 4:

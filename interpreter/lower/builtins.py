@@ -186,6 +186,26 @@ def b_corner(b: Builder, e, args, scope):
     return x.Contains(args[0], b.const(corners, List(INT)), type=BOOL)
 
 
+def _direction_table(b: Builder, e, args, table: str):
+    """neighbour() and ray(): the cell's entry for the direction in a table laid out per board."""
+    board = b.board_of(e.args[0])
+    directions = b.kind_sizes[b.dsl_type(e.args[1])[1]]
+    t = b.type_of(e)
+    cells = getattr(board.geometry, table)(directions)
+    at = x.Binary("+", x.Binary("*", minus(args[0], board.low), b.const(directions), type=INT), args[1], type=INT)
+    return x.Index(b.const(cells, List(t)), at, type=t)
+
+
+@builtin("neighbour")
+def b_neighbour(b: Builder, e, args, scope):
+    return _direction_table(b, e, args, "neighbour_table")
+
+
+@builtin("ray")
+def b_ray(b: Builder, e, args, scope):
+    return _direction_table(b, e, args, "ray_table")
+
+
 @builtin("top")
 def b_top(b: Builder, e, args, scope):
     return x.Helper("top", (x.Load(args[0], type=List(INT)),), type=b.type_of(e))

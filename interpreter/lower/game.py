@@ -150,8 +150,9 @@ def layout(b: Builder) -> None:
         room(b, decl, 2 * nodes)
         if decl.shape == "ring":
             b.layout.add_board(ring_board(name, sizes[0]))
-        elif decl.shape == "grid":
-            b.layout.add_board(grid_board(name, sizes[0], sizes[1]))
+        elif decl.shape in ("grid", "hex"):
+            b.layout.add_board(grid_board(name, sizes[0], sizes[1], decl.shape == "hex", decl.from_bottom,
+                                          decl.diagonals))
         else:
             b.layout.add_board(network_board(name, sizes[0]))
     for zone in b.p.zones.values():
