@@ -132,6 +132,9 @@ class BuiltinChecks(CheckerBase):
             return None
         return t[1]
 
+    def b_repetitions(self, e, args):
+        return INT
+
     def b_neighbour(self, e, args):
         board = self._direction(e, args, "neighbour()")
         return optional(("node", board)) if board else ANY  # none at the edge

@@ -217,6 +217,16 @@ class Checker(StatementChecks, FixedChecks, FlowChecks):
             self.need(p.score.value, scope, INT, "a score")
         if p.payoff is not None:
             self.payoff(p.payoff)
+        if p.position is not None:
+            for name in p.position.names:
+                declared = p.vars.get(name) or p.zones.get(name)
+                if declared is None:
+                    known = set(p.vars) | set(p.zones)
+                    self.error(p.position.span, f"'{name}' is not a variable or zone: a position is made of "
+                                                f"variables and zones{did_you_mean(name, known)}")
+                elif declared.visibility != "public":
+                    self.error(p.position.span, f"'{name}' is {declared.visibility}: a position is made of what "
+                                                f"every player sees (whether one came back is shown to all)")
         for statistic in p.statistics:
             scope = Scope()
             if statistic.var is not None:

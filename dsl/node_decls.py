@@ -225,6 +225,13 @@ class ScoreDecl(Node):
 
 
 @dataclass(frozen=True)
+class PositionDecl(Node):
+    """`position: a, b, …` — the variables and zones `repetitions()` compares (with whose turn it is)."""
+
+    names: tuple
+
+
+@dataclass(frozen=True)
 class PayoffDecl(Node):
     """`payoff(p) [in LOW .. HIGH] [total T] = value` — each player's payoff at the end; the
     bounds and the total are worked out before play."""

@@ -271,6 +271,9 @@ class _ToNodes(Transformer):
     def score_decl(self, meta, player, value):
         return n.ScoreDecl(self._span(meta), str(player), value)
 
+    def position_decl(self, meta, *names):
+        return n.PositionDecl(self._span(meta), tuple(str(name) for name in names))
+
     def payoff_decl(self, meta, player, low, high, total, value):
         return n.PayoffDecl(self._span(meta), str(player), value, low, high, total)
 

@@ -151,6 +151,7 @@ BUILTINS: dict[str, tuple[int, int, str]] = {
     "row_of": (1, 1, "row_of(node): a grid node's row, from 1"),
     "column_of": (1, 1, "column_of(node): a grid node's column, from 1"),
     "corner": (1, 1, "corner(node): is this grid node a corner"),
+    "repetitions": (0, 0, "repetitions(): how many times the current position has occurred, now included"),
     "neighbour": (2, 2, "neighbour(cell, direction): the next cell that way on a square or hex board, or none"),
     "ray": (2, 2, "ray(cell, direction): the cells from the next one that way to the board's edge"),
     "top": (1, 1, "top(pile): the piece on top, or none"),

@@ -24,7 +24,7 @@ from .names import check_names
 from .options import resolve_options
 from .placement import place
 from .position import Position
-from .runtime import GameOver, RulesRuntimeError, seed_state
+from .runtime import GameOver, RulesRuntimeError, position_digest, seed_state
 from .validate import StateChecker
 from .views import view, view_state
 
@@ -92,6 +92,7 @@ class Game(ResearchFacilities):
         self._hidden_plans: dict = {}
         self._research_spaces: dict = {}
         self._lazy_piles: frozenset = frozenset()
+        self._history, self._position_slots = c.layout.history, c.layout.position  # -1: never asked
         if chance == "explicit":
             layout = c.layout
             self._lazy_piles = frozenset(
@@ -325,6 +326,8 @@ class Game(ResearchFacilities):
         that fails is thrown away). The same as apply(S, sample_move(S, rng)), faster."""
         if S.result is not None or S.decision < 0:
             self._pending(S)  # says why nothing can be played
+        if self._history >= 0:
+            self._remember(S)
         try:
             pc = self._players[S.decision](S, rng)  # it starts the step budget afresh
             if pc <= SUSPENDED:  # the usual case: play went on to the next decision
@@ -371,11 +374,19 @@ class Game(ResearchFacilities):
         option, L, block = check_move(self, S, move)
         saved = S.copy()
         try:
+            if self._history >= 0:
+                self._remember(S)
             _enter(S, option, L, block)
             self._run(S)
         except BaseException:
             S.restore(saved)
             raise
+
+    def _remember(self, S: State) -> None:
+        """Keep the digest of the position a move is played from (games that ask repetitions():
+        a tuple, shared by copies until it grows, so a copy costs no more than before)."""
+        D = S.data
+        D[self._history] = D[self._history] + (position_digest(D, self._position_slots),)
 
     def child(self, S: State, move: Move) -> State:
         """A new state after `move`; S itself is unchanged."""

@@ -257,12 +257,18 @@ class Layout:
     kind_totals: list[KindTotals] = field(default_factory=list)
     neighbour_counts: list[NeighbourCounts] = field(default_factory=list)
     node_bits: list[NodeBits] = field(default_factory=list)
+    # A game that asks `repetitions()`: the slot keeping the digests of the positions of the
+    # decisions played so far (a tuple), and the slots a position is made of. Not in repr: a game
+    # that never asks has neither, and keeps the compiled form it had before.
+    history: int = field(default=-1, repr=False)
+    position: tuple = field(default=(), repr=False)
 
     def copy(self) -> "Layout":
         """A layout of its own (the passes never change the one the lowering made)."""
         boards = {name: replace(b) for name, b in self.boards.items()}
         return Layout(self.size, dict(self.zones), dict(self.vars), boards, list(self.list_slots),
-                      list(self.kind_totals), list(self.neighbour_counts), list(self.node_bits))
+                      list(self.kind_totals), list(self.neighbour_counts), list(self.node_bits),
+                      self.history, self.position)
 
     def allocate(self, count: int) -> int:
         base = self.size

@@ -174,7 +174,7 @@ DECLARATION_SECTIONS = {
     n.DieDecl: "die", n.ZoneDecl: "zone and pile", n.VarDecl: "var", n.ValueDecl: "value", n.RuleDecl: "rule",
     n.ActionDecl: "action and allow", n.CodeDecl: "code (rules text in a table)", n.TriggerDecl: "when (triggers)",
     n.InvariantDecl: "invariant", n.BlockDecl: "setup and flow", n.ScoreDecl: "score and statistic",
-    n.PayoffDecl: "payoff", n.StatisticDecl: "score and statistic",
+    n.PayoffDecl: "payoff", n.StatisticDecl: "score and statistic", n.PositionDecl: "position and repetitions",
 }
 
 

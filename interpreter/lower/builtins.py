@@ -196,6 +196,12 @@ def _direction_table(b: Builder, e, args, table: str):
     return x.Index(b.const(cells, List(t)), at, type=t)
 
 
+@builtin("repetitions")
+def b_repetitions(b: Builder, e, args, scope):
+    layout = b.layout
+    return x.Helper("repetitions", (b.const(layout.history), b.const(layout.position, List(INT))), type=INT)
+
+
 @builtin("neighbour")
 def b_neighbour(b: Builder, e, args, scope):
     return _direction_table(b, e, args, "neighbour_table")

@@ -22,6 +22,7 @@ from ..layout import (
     CURRENT_PHASE, CURRENT_PLAYER, CURRENT_STEP, grid_board, network_board, ports_board, ring_board,
 )
 from ..names import check_names
+from ..program_walk import statement_roots, walk
 from ..runtime import RulesRuntimeError
 from ..reach import ReachMap
 from ..validate import value_check
@@ -49,6 +50,7 @@ def build_game(program: Program, options: dict, player_count: int, player_names:
             raise OptionsError(decl.message)
     players(b, team_of)
     layout(b)
+    history(b)
     reserve(b)
     blocks(b)
     functions(b)
@@ -170,6 +172,36 @@ def layout(b: Builder) -> None:
         b.dice[name] = (b.layout.add_die(), faces)
 
 
+def history(b: Builder) -> None:
+    """Where the rules ask `repetitions()`: a slot for the digests of the positions played from,
+    and the slots a position is made of — whose turn it is and the `position:` declaration's
+    variables and zones, by default every public variable, zone and board grouping. Only public
+    ones: the digests are in every player's view, so they must tell nothing a player may not see."""
+    p = b.p
+    roots = statement_roots(p) + [v.body for v in p.values.values()] + [i.condition for i in p.invariants] + \
+        [s.value for s in p.statistics] + [d.value for d in (p.score, p.payoff) if d is not None]
+    if not any(isinstance(node, n.Call) and node.name == "repetitions" for root in roots for node in walk(root)):
+        return
+    layout = b.layout
+    layout.history = layout.allocate(1)
+    layout.list_slots.append(layout.history)
+    declared = b.p.position.names if b.p.position is not None else None
+    slots = [CURRENT_PLAYER]  # whose turn it is: not the phase or step, which differ inside a turn
+    for name, zone in layout.zones.items():
+        if (zone.visibility == "public") if declared is None else name in declared:
+            slots.extend(range(zone.base, zone.base + zone.width * zone.instances))
+    for name, var in layout.vars.items():
+        if (var.visibility == "public") if declared is None else name in declared:
+            slots.extend(range(var.base, var.base + var.instances))
+    if declared is None:
+        for board in layout.boards.values():
+            if board.roots >= 0:
+                slots.extend(range(board.roots, board.roots + board.size))
+            if board.edges >= 0:
+                slots.extend(range(board.edges, board.edges + board.size))
+    layout.position = tuple(slots)
+
+
 # Limits that keep a state small enough to copy at every decision: nodes of one board, and
 # places (counts, values) in a state.
 MAX_NODES = 100_000
@@ -216,6 +248,8 @@ def slot_types(b: Builder) -> tuple:
             types[board.roots + node] = b.ir_type(("group", board.name))
             if board.edges >= 0:
                 types[board.edges + node] = List(b.ir_type(("node", board.name)))
+    if b.layout.history >= 0:
+        types[b.layout.history] = List(INT)
     return tuple(types)
 
 
@@ -254,6 +288,8 @@ def initial_data(b: Builder) -> tuple:
             data[board.roots + node - board.low] = node
             if board.edges >= 0:
                 data[board.edges + node - board.low] = ()
+    if b.layout.history >= 0:
+        data[b.layout.history] = ()
     return tuple(data)
 
 

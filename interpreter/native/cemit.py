@@ -110,6 +110,7 @@ PYTHON_ONLY: dict = {
     x.Format: "texts built from values (logs, end-game reasons are taken apart by reason_parts)",
     x.Show: "texts built from values (logs, end-game reasons are taken apart by reason_parts)",
     "join": "texts built from values",
+    "repetitions": "the positions of the decisions played so far (a list that grows with the game)",
 }
 # Helpers c_Helper writes out itself (they need fresh names), beside the HELPERS table.
 WRITTEN_OUT = frozenset({"min", "max", "best_of"})

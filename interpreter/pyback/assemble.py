@@ -35,7 +35,7 @@ HELPERS = {name: getattr(runtime, name) for name in (
     "apply_mods", "cell_value", "run_cell", "queue_cell", "roll", "load_die", "links_at", "links_from",
     "runaway", "steps_range", "steps_concat", "too_deep", "MAX_FRAMES", "merge_kept", "keep", "best_of", "draw_into",
     "nth_pair", "nth_bit_pair", "nodes_of_bits",
-    "standing_pick", "leading",
+    "standing_pick", "leading", "repetitions",
 )}
 
 
