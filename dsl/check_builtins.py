@@ -132,6 +132,18 @@ class BuiltinChecks(CheckerBase):
             return None
         return t[1]
 
+    def b_number_of(self, e, args):
+        self._node_or_group(e.args[0], args[0], "number_of()", ("node",))
+        return INT
+
+    def b_cell_at(self, e, args):
+        board = self._board_arg(e.args[0], args[0], "cell_at()")
+        self.expect(e.args[1], args[1], INT, "the column of cell_at()")
+        self.expect(e.args[2], args[2], INT, "the row of cell_at()")
+        if board and self.p.boards[board].shape not in ("grid", "hex"):
+            self.error(e.span, f"cell_at() works on a grid or hex board; '{board}' is a {self.p.boards[board].shape}")
+        return optional(("node", board)) if board else ANY  # none off the board
+
     def b_repetitions(self, e, args):
         return INT
 
