@@ -15,6 +15,7 @@ from .compile import compile_game
 from .failures import RULES_FAULTS, rules_error
 from .ircache import cached_value
 from . import derived
+from . import payoffs
 from .machine import BOUND, NOTHING, POP, PUSHED, SUSPENDED, State, finish, run, run_on
 from .move_check import check_move, move_of_json
 from .research import ResearchFacilities
@@ -23,7 +24,7 @@ from .names import check_names
 from .options import resolve_options
 from .placement import place
 from .position import Position
-from .runtime import GameOver, RulesRuntimeError, seed_state
+from .runtime import GameOver, RulesRuntimeError, position_digest, seed_state
 from .validate import StateChecker
 from .views import view, view_state
 
@@ -93,6 +94,7 @@ class Game(ResearchFacilities):
         self._research_spaces: dict = {}
         self._lazy_piles: frozenset = frozenset()
         self._tracing: Optional["Game"] = self if tracing else None
+        self._history, self._position_slots = c.layout.history, c.layout.position  # -1: never asked
         if chance == "explicit":
             layout = c.layout
             self._lazy_piles = frozenset(
@@ -220,11 +222,26 @@ class Game(ResearchFacilities):
         return tuple(p for p in range(self.player_count) if self.compiled.team_of[p] in winners)
 
     def returns(self, S: State) -> list[float]:
-        """1 for each winner, 0 for the others; 0.5 each when nobody or everybody wins."""
+        """Each player's payoff where the rules declare `payoff(p)`, else win_returns()."""
+        paid = self.payoffs(S)
+        return [float(v) for v in paid] if paid is not None else self.win_returns(S)
+
+    def win_returns(self, S: State) -> list[float]:
+        """1 for each winner, 0 for the others; 0.5 each when nobody or everybody of several wins
+        (one player alone wins or loses). What bots play for, payoffs or not."""
         winners = self.winning_players(S)
-        if not winners or len(winners) == self.player_count:
+        if self.player_count > 1 and (not winners or len(winners) == self.player_count):
             return [0.5] * self.player_count
         return [1.0 if p in winners else 0.0 for p in range(self.player_count)]
+
+    @placing_faults
+    def payoffs(self, S: State) -> Optional[tuple]:
+        """At the end, each player's payoff where the rules declare one (checked against its
+        declared bounds and total: a rules error placed at the declaration), else None."""
+        fn, declared = self.compiled.payoff, self.compiled.ir.payoff
+        if fn is None or declared is None or S.result is None:
+            return None
+        return payoffs.checked(declared, [fn(S, p) for p in range(self.player_count)], self.player_names)
 
     # ------------------------------------------------------------ moves
     def _pending(self, S: State):
@@ -325,6 +342,8 @@ class Game(ResearchFacilities):
         that fails is thrown away). The same as apply(S, sample_move(S, rng)), faster."""
         if S.result is not None or S.decision < 0:
             self._pending(S)  # says why nothing can be played
+        if self._history >= 0:
+            self._remember(S)
         try:
             pc = self._players[S.decision](S, rng)  # it starts the step budget afresh
             if pc <= SUSPENDED:  # the usual case: play went on to the next decision
@@ -371,11 +390,19 @@ class Game(ResearchFacilities):
         option, L, block = check_move(self, S, move)
         saved = S.copy()
         try:
+            if self._history >= 0:
+                self._remember(S)
             _enter(S, option, L, block)
             self._run(S)
         except BaseException:
             S.restore(saved)
             raise
+
+    def _remember(self, S: State) -> None:
+        """Keep the digest of the position a move is played from (games that ask repetitions():
+        a tuple, shared by copies until it grows, so a copy costs no more than before)."""
+        D = S.data
+        D[self._history] = D[self._history] + (position_digest(D, self._position_slots),)
 
     def child(self, S: State, move: Move) -> State:
         """A new state after `move`; S itself is unchanged."""

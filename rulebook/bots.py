@@ -104,7 +104,7 @@ class GreedyBot(Bot):
 def _score_after(game: Game, state: State, player: int) -> tuple:
     """How good `state` is for `player`: a won game beats any score, a lost one is below all."""
     if game.is_terminal(state):
-        mine = game.returns(state)[player]
+        mine = game.win_returns(state)[player]
         return (mine - 0.5, 0)
     value = game.compiled.score(state, player)
     return (0.0, value if isinstance(value, (int, float)) else 0)
@@ -174,7 +174,7 @@ class MCTSBot(Bot):
         # Rollout: random play to the end.
         while not game.is_terminal(state):
             game.apply(state, game.sample_move(state, rng))
-        returns = game.returns(state)
+        returns = game.win_returns(state)
         for visited in path:
             visited.visits += 1
             totals = visited.totals

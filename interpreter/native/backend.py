@@ -14,6 +14,7 @@ import random
 import time
 from typing import Optional
 
+from .. import payoffs
 from ..game import Game
 from ..machine import State
 from ..runtime import show
@@ -148,7 +149,13 @@ class NativeGame:
         scores = None
         if z.score_words:
             scores = tuple(None if out[at + p] == NONE else out[at + p] for p in range(self.game.player_count))
-        return (seed, players, text, decisions, tuple(stats), scores)
+            at += z.score_words
+        paid = None
+        declared = self.game.compiled.ir.payoff
+        if declared is not None:
+            count = self.game.player_count
+            paid = payoffs.checked(declared, [out[at + p] for p in range(count)], self.game.player_names)
+        return (seed, players, text, decisions, tuple(stats), scores, paid)
 
     def _shown_lists(self, words, at: int) -> tuple:
         """The lists an end-game text shows, stored from `at` as NRL regions [n, items…]."""

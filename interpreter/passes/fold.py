@@ -129,11 +129,11 @@ def fold_expr(e: Any) -> Any:
             return x.Const(tuple(range(e.low.value, e.high.value + 1)), type=wanted)
         return e if e.type == wanted else replace(e, type=wanted)
     if isinstance(e, x.Comp) and is_const(e.domain) and e.domain.value == ():
-        empty = {"list": (), "sum": 0, "count": 0, "any": False, "all": True, "max": 0, "min": 0}
+        empty = {"list": (), "leading": (), "sum": 0, "count": 0, "any": False, "all": True, "max": 0, "min": 0}
         return x.Const(empty[e.form], type=e.type)
     if isinstance(e, (x.Comp, x.BestOf)) and is_const(e.domain):
         return _worked_out(e)
-    if isinstance(e, x.Comp) and isinstance(e.domain, x.Comp) and e.domain.form == "list":
+    if isinstance(e, x.Comp) and e.form != "leading" and isinstance(e.domain, x.Comp) and e.domain.form == "list":
         return _fused(e)
     if isinstance(e, x.ZoneTotal) and e.width == 1:
         return x.Load(e.addr, type=e.type)
@@ -271,6 +271,8 @@ def _worked_out(e) -> Any:
             return e
         if cond.value:
             values.append((item, value.value))
+        elif getattr(e, "form", None) == "leading":  # it stops at the first element failing
+            break
     if isinstance(e, x.BestOf):
         top = [v for _, v in values]
         best = max(top) if top else None
@@ -278,7 +280,7 @@ def _worked_out(e) -> Any:
         return x.Const(winners[0] if len(winners) == 1 else None, type=e.type)
     got = [v for _, v in values]
     try:
-        result = {"list": lambda: tuple(got), "sum": lambda: sum(got), "count": lambda: len(got),
+        result = {"list": lambda: tuple(got), "leading": lambda: tuple(got), "sum": lambda: sum(got), "count": lambda: len(got),
                   "any": lambda: any(got), "all": lambda: all(got), "max": lambda: max(got, default=0),
                   "min": lambda: min(got, default=0)}[e.form]()
     except TypeError:

@@ -56,7 +56,7 @@ class RunSpec:
 
 
 # One outcome per game, as plain data:
-#   (seed, winning players, reason, decisions, statistic values, final scores or None)
+#   (seed, winning players, reason, decisions, statistic values, final scores or None, payoffs or None)
 Outcome = tuple
 
 _GAMES: dict = {}  # games built in this process, by (rules, options): compiled once per worker
@@ -134,12 +134,14 @@ def play_one(game: Game, bots: list, seed: int, keep: Optional["RunSpec"] = None
 
 
 def outcome_of(game: Game, state, seed: int, decisions: int) -> Outcome:
-    """A finished game's outcome: seed, winning players, reason, decisions, statistics, scores."""
+    """A finished game's outcome: seed, winning players, reason, decisions, statistics, scores,
+    payoffs (checked against the rules' bounds)."""
     statistics = tuple(_number(fn(state)) for _, fn in game.compiled.statistics)
     scores = None
     if game.compiled.score is not None:
         scores = tuple(_number(game.compiled.score(state, p)) for p in range(game.player_count))
-    return (seed, game.winning_players(state), game.result(state).reason, decisions, statistics, scores)
+    return (seed, game.winning_players(state), game.result(state).reason, decisions, statistics, scores,
+            game.payoffs(state))
 
 
 def _write_record(record, game: Game, state, path: Path) -> None:
