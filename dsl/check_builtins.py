@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .check_base import CheckerBase
+from .links import member_names
 from .types import ANY, BOOL, INT, PLAYER, TEAM, TEXT, element_of, optional, show
 
 
@@ -104,8 +105,55 @@ class BuiltinChecks(CheckerBase):
 
     def _grid_node(self, e, args, what):
         t = self._node_or_group(e.args[0], args[0], what, ("node",))
-        if t and self.p.boards[t[1]].shape != "grid":
-            self.error(e.span, f"{what} works on a grid; '{t[1]}' is a {self.p.boards[t[1]].shape}")
+        if t and self.p.boards[t[1]].shape not in ("grid", "hex"):
+            self.error(e.span, f"{what} works on a grid or hex board; '{t[1]}' is a {self.p.boards[t[1]].shape}")
+            return None
+        return t
+
+    def _direction(self, e, args, what):
+        """(the board, or None) of `what(cell, direction)`: a cell of a square or hex board, and a
+        member of a kind naming its directions (4 or 8 on a square board, 6 on a hex one)."""
+        t = self._grid_node(e, args, what)
+        d = args[1]
+        if not (isinstance(d, tuple) and d[0] == "kind"):
+            if d != ANY:
+                self.error(e.args[1].span, f"the direction of {what} is a member of a kind naming the "
+                                           f"directions, not {show(d)}")
+            return None
+        if t is None:
+            return None
+        hexagonal = self.p.boards[t[1]].shape == "hex"
+        wanted = (6,) if hexagonal else (4, 8)
+        if len(member_names(self.p, d[1])) not in wanted:
+            words = ("6 (up-right, right, down-right, down-left, left, up-left)" if hexagonal else
+                     "4 (up, right, down, left) or 8 (up, up-right, right, … up-left)")
+            self.error(e.args[1].span, f"the directions of '{t[1]}' are {words}, clockwise; "
+                                       f"kind '{d[1]}' has {len(member_names(self.p, d[1]))} members")
+            return None
+        return t[1]
+
+    def b_number_of(self, e, args):
+        self._node_or_group(e.args[0], args[0], "number_of()", ("node",))
+        return INT
+
+    def b_cell_at(self, e, args):
+        board = self._board_arg(e.args[0], args[0], "cell_at()")
+        self.expect(e.args[1], args[1], INT, "the column of cell_at()")
+        self.expect(e.args[2], args[2], INT, "the row of cell_at()")
+        if board and self.p.boards[board].shape not in ("grid", "hex"):
+            self.error(e.span, f"cell_at() works on a grid or hex board; '{board}' is a {self.p.boards[board].shape}")
+        return optional(("node", board)) if board else ANY  # none off the board
+
+    def b_repetitions(self, e, args):
+        return INT
+
+    def b_neighbour(self, e, args):
+        board = self._direction(e, args, "neighbour()")
+        return optional(("node", board)) if board else ANY  # none at the edge
+
+    def b_ray(self, e, args):
+        board = self._direction(e, args, "ray()")
+        return ("list", ("node", board)) if board else ANY
 
     def b_row_of(self, e, args):
         self._grid_node(e, args, "row_of()")

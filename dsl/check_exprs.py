@@ -286,6 +286,8 @@ class ExpressionChecks(BuiltinChecks, NoneChecks):
             return BOOL
         if e.name == "count":
             return INT
+        if e.name == "leading":  # the elements before the first one the condition fails for
+            return ("list", t)
         self.accept(e.generator.element, t, INT, inner, f"what {e.name}() adds up or compares")
         return INT
 

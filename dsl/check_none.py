@@ -308,8 +308,9 @@ class NoneChecks(CheckerBase):
             scope.known = self.forget(scope.known, self.effect(stmt, scope))
 
 
-def surely_has_items(domain: n.Node, t: Type) -> bool:
-    """Is a domain never empty whatever the state (so `pick` always finds a value)?"""
+def surely_has_items(domain: n.Node, t: Type, options: Optional[dict] = None) -> bool:
+    """Is a domain never empty whatever the state (so `pick` always finds a value)? A range is
+    when its ends are numbers and int options whose declared bounds keep low <= high."""
     if isinstance(t, tuple) and t[0] in ("die", "kinds", "board"):
         return True
     if isinstance(domain, n.Name) and domain.name in ("players", "teams"):
@@ -319,9 +320,29 @@ def surely_has_items(domain: n.Node, t: Type) -> bool:
     if isinstance(domain, n.ListExpr):
         return bool(domain.items)
     if isinstance(domain, n.Range):
-        low, high = _number(domain.low), _number(domain.high)
-        return low is not None and high is not None and low <= high
+        low, high = _extent(domain.low, options or {}), _extent(domain.high, options or {})
+        return low is not None and high is not None and low[1] <= high[0]
     return False
+
+
+def _extent(e: n.Node, options: dict) -> Optional[tuple]:
+    """(least, greatest) an int expression of numbers, int options (within their declared bounds),
+    `-`, `+` and `-` can be; None for anything else."""
+    if isinstance(e, n.Number):
+        return (e.value, e.value)
+    option = options.get(e.name) if isinstance(e, n.Name) else None
+    if option is not None and option.kind == "int" and option.bounds is not None:
+        low, high = _extent(option.bounds.low, {}), _extent(option.bounds.high, {})
+        return (low[0], high[1]) if low is not None and high is not None else None
+    if isinstance(e, n.Neg):
+        inner = _extent(e.operand, options)
+        return (-inner[1], -inner[0]) if inner is not None else None
+    if isinstance(e, n.BinOp) and e.op in ("+", "-"):
+        a, b = _extent(e.left, options), _extent(e.right, options)
+        if a is None or b is None:
+            return None
+        return (a[0] + b[0], a[1] + b[1]) if e.op == "+" else (a[0] - b[1], a[1] - b[0])
+    return None
 
 
 def substitute(e: n.Node, names: dict) -> Optional[n.Node]:

@@ -331,7 +331,7 @@ class StatementChecks(ExpressionChecks):
         found = scope.child()
         self.binders([n.Binder(s.span, s.var, s.domain, s.condition)], found)
         element = found.names[s.var]
-        always = s.condition is None and surely_has_items(s.domain, self.p.type_of(s.domain))
+        always = s.condition is None and surely_has_items(s.domain, self.p.type_of(s.domain), self.p.options)
         scope.names[s.var] = element if always else optional(element)
         if s.condition is not None and isinstance(self.p.type_of(s.domain), tuple) \
                 and self.p.type_of(s.domain)[0] == "die":

@@ -215,6 +215,18 @@ class Checker(StatementChecks, FixedChecks, FlowChecks):
             scope = Scope()
             scope.names[p.score.player] = PLAYER
             self.need(p.score.value, scope, INT, "a score")
+        if p.payoff is not None:
+            self.payoff(p.payoff)
+        if p.position is not None:
+            for name in p.position.names:
+                declared = p.vars.get(name) or p.zones.get(name)
+                if declared is None:
+                    known = set(p.vars) | set(p.zones)
+                    self.error(p.position.span, f"'{name}' is not a variable or zone: a position is made of "
+                                                f"variables and zones{did_you_mean(name, known)}")
+                elif declared.visibility != "public":
+                    self.error(p.position.span, f"'{name}' is {declared.visibility}: a position is made of what "
+                                                f"every player sees (whether one came back is shown to all)")
         for statistic in p.statistics:
             scope = Scope()
             if statistic.var is not None:
@@ -228,6 +240,17 @@ class Checker(StatementChecks, FixedChecks, FlowChecks):
             t = self.expr(statistic.value, scope)
             if t not in (INT, BOOL, ANY, TEXT) and not (isinstance(t, tuple) and t[0] in ("list", "kind")):
                 self.error(statistic.value.span, f"a statistic must be a number, a truth value or a list, not {show(t)}")
+
+    def payoff(self, d: n.PayoffDecl) -> None:
+        """`payoff(p) [in LOW .. HIGH] [total T] = value`: ints; the bounds and total known before play."""
+        scope = Scope()
+        scope.names[d.player] = PLAYER
+        self.need(d.value, scope, INT, "a payoff")
+        for what, e in (("a payoff's lowest value", d.low), ("a payoff's highest value", d.high),
+                        ("the payoffs' total", d.total)):
+            if e is not None:
+                self.need(e, Scope(), INT, what)
+                self.before_play(e, what)
 
     def folder_span(self) -> Optional[n.Span]:
         """Where to report what the folder as a whole lacks: the start of its first rules file."""

@@ -99,7 +99,7 @@ class _Collector:
             n.NamesDecl: self.names, n.KindDecl: self.kind, n.BoardDecl: self.board,
             n.ZoneDecl: self.zone, n.VarDecl: self.var, n.ValueDecl: self.value, n.RuleDecl: self.rule,
             n.TriggerDecl: self.trigger, n.InvariantDecl: self.invariant, n.BlockDecl: self.block,
-            n.ScoreDecl: self.score, n.StatisticDecl: self.statistic, n.RequireDecl: self.require,
+            n.ScoreDecl: self.score, n.PayoffDecl: self.payoff, n.PositionDecl: self.position, n.StatisticDecl: self.statistic, n.RequireDecl: self.require,
             n.ActionDecl: self.action, n.CodeDecl: self.code, n.Replace: self.replace,
             n.LinksDecl: self.links, n.DieDecl: self.die,
         }
@@ -244,6 +244,14 @@ class _Collector:
     def score(self, d: n.ScoreDecl) -> None:
         if self.once("score", d):
             self.program.score = d
+
+    def position(self, d: n.PositionDecl) -> None:
+        if self.once("position", d):
+            self.program.position = d
+
+    def payoff(self, d: n.PayoffDecl) -> None:
+        if self.once("payoff", d):
+            self.program.payoff = d
 
     def statistic(self, d: n.StatisticDecl) -> None:
         self.program.statistics.append(d)

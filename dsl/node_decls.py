@@ -88,13 +88,15 @@ class KindDecl(Node):
 @dataclass(frozen=True)
 class BoardDecl(Node):
     name: str
-    shape: str  # "ring" | "grid" | "network" | "ports"
+    shape: str  # "ring" | "grid" | "hex" | "network" | "ports"
     sizes: tuple
     # `ports of GRID by SIDES, LANES`: the grid whose cell sides carry the ports, the kind naming
     # the four sides, and the kind naming the ports of one side.
     grid: Optional[str] = None
     sides: Optional[str] = None
     lanes: Optional[str] = None
+    diagonals: bool = False  # `grid W by H with diagonals`: diagonal cells are neighbours too
+    from_bottom: bool = False  # `… from bottom left`: a1 at the bottom left (else the top left)
 
 
 @dataclass(frozen=True)
@@ -220,6 +222,25 @@ class BlockDecl(Node):
 class ScoreDecl(Node):
     player: str
     value: Expr
+
+
+@dataclass(frozen=True)
+class PositionDecl(Node):
+    """`position: a, b, …` — the variables and zones `repetitions()` compares (with whose turn it is)."""
+
+    names: tuple
+
+
+@dataclass(frozen=True)
+class PayoffDecl(Node):
+    """`payoff(p) [in LOW .. HIGH] [total T] = value` — each player's payoff at the end; the
+    bounds and the total are worked out before play."""
+
+    player: str
+    value: Expr
+    low: Optional[Expr] = None
+    high: Optional[Expr] = None
+    total: Optional[Expr] = None
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 syntax.py reads text into lark trees and transform.py turns them into frozen nodes."""
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 from . import nodes as n
@@ -20,6 +21,13 @@ def parse_text(text: str, path: str) -> n.Module:
     remember_source(path, text)
     if not text.endswith("\n"):
         text += "\n"
+    return _parsed(text, path)
+
+
+@lru_cache(maxsize=256)
+def _parsed(text: str, path: str) -> n.Module:
+    """The nodes are frozen, so a file read again unchanged (the language server checks a whole game
+    at every pause in typing; a test loads a game many times) is not parsed again."""
     return build(text, "start", Origin(path))
 
 

@@ -68,6 +68,8 @@ class Program:
     requirements: list = field(default_factory=list)
     actions: dict = field(default_factory=dict)  # name -> ActionDecl
     codes: dict = field(default_factory=dict)  # (column, kind) -> CodeDecl
+    payoff: Optional[n.PayoffDecl] = None
+    position: Optional[n.PositionDecl] = None
     links: dict = field(default_factory=dict)  # (column, kind) -> LinksDecl
     # (column, kind) -> per member, its links: each a tuple of (side number, lane number) ports
     link_cells: dict = field(default_factory=dict)

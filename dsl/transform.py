@@ -162,8 +162,17 @@ class _ToNodes(Transformer):
     def ring_shape(self, meta, size):
         return ("ring", (size,))
 
-    def grid_shape(self, meta, width, height):
-        return ("grid", (width, height))
+    def grid_shape(self, meta, width, height, diagonals, bottom_left):
+        return ("grid", (width, height), None, None, None, diagonals is not None, bottom_left is not None)
+
+    def hex_shape(self, meta, width, height, bottom_left):
+        return ("hex", (width, height), None, None, None, False, bottom_left is not None)
+
+    def diagonals(self, meta):  # `with diagonals` (grid_shape reads whether it is there)
+        return True
+
+    def bottom_left(self, meta):  # `from bottom left`
+        return True
 
     def network_shape(self, meta, capacity):
         return ("network", (capacity,))
@@ -267,6 +276,12 @@ class _ToNodes(Transformer):
 
     def score_decl(self, meta, player, value):
         return n.ScoreDecl(self._span(meta), str(player), value)
+
+    def position_decl(self, meta, *names):
+        return n.PositionDecl(self._span(meta), tuple(str(name) for name in names))
+
+    def payoff_decl(self, meta, player, low, high, total, value):
+        return n.PayoffDecl(self._span(meta), str(player), value, low, high, total)
 
     def statistic_decl(self, meta, label, var, domain, value):
         text = self._str(label) if var is not None else None

@@ -151,6 +151,11 @@ BUILTINS: dict[str, tuple[int, int, str]] = {
     "row_of": (1, 1, "row_of(node): a grid node's row, from 1"),
     "column_of": (1, 1, "column_of(node): a grid node's column, from 1"),
     "corner": (1, 1, "corner(node): is this grid node a corner"),
+    "number_of": (1, 1, "number_of(node): the node's number (1 for the first node of its board)"),
+    "cell_at": (3, 3, "cell_at(board, column, row): the cell of a grid or hex board there, or none off the board"),
+    "repetitions": (0, 0, "repetitions(): how many times the current position has occurred, now included"),
+    "neighbour": (2, 2, "neighbour(cell, direction): the next cell that way on a square or hex board, or none"),
+    "ray": (2, 2, "ray(cell, direction): the cells from the next one that way to the board's edge"),
     "top": (1, 1, "top(pile): the piece on top, or none"),
     "join": (2, 2, "join(list, separator): the items' texts joined, e.g. join(row, \" \")"),
     "port_at": (3, 3, "port_at(cell, side, lane): the port on that side of the cell, heading out of it"),
@@ -161,4 +166,4 @@ BUILTINS: dict[str, tuple[int, int, str]] = {
     "lane_of": (1, 1, "lane_of(port): which of a side's ports it is"),
 }
 
-AGGREGATES = {"sum", "max", "min", "any", "all", "count"}
+AGGREGATES = {"sum", "max", "min", "any", "all", "count", "leading"}

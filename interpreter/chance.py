@@ -156,6 +156,8 @@ def _all(program, kind: type) -> list:
     roots += [i.condition for i in program.invariants] + [s.value for s in program.statistics]
     if program.score is not None:
         roots.append(program.score.value)
+    if program.payoff is not None:
+        roots.append(program.payoff.value)
     return [node for root in roots for node in walk(root) if isinstance(node, kind)]
 
 

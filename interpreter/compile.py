@@ -10,10 +10,11 @@ from rulebook.dsl.program import Program
 
 from .ir.program import GameIR
 from .ircache import cached_build, cached_optimise, gc_paused
-from .passes import optimise
+from .passes import PASSES, optimise
 from .pyback.assemble import PythonGame, Written
 from .pyback.evaluate import evaluate
 from .reach import ReachMap
+from .trace import Trail
 
 
 # A counting build leaves out the passes that move code between rules (a mark must stay where
@@ -31,7 +32,7 @@ def compile_ir(program: Program, options: dict, player_count: int, player_names:
     if reach is not None:
         skip = skip | COUNTING_SKIPS
     raw = build_game(program, options, player_count, player_names, team_of, evaluator, reach)
-    if skip:  # measuring the passes: always run them
+    if skip:  # measuring the passes (or leaving them all out): not kept apart
         return optimise(raw, skip)
     return cached_optimise(raw, lambda ir: optimise(ir, skip))
 
@@ -46,19 +47,26 @@ def _metered() -> bool:
 
 def compile_game(program: Program, options: dict, player_count: int, player_names: tuple,
                  team_of: Optional[tuple] = None, counting: bool = False,
-                 skip: frozenset = frozenset()) -> PythonGame:
+                 skip: frozenset = frozenset(), optimised: bool = True, tracing: bool = False) -> PythonGame:
     """The Python back-end's game. `counting`: a counting build, which marks every reach point
-    play reaches (interpreter/reach.py) in `.reached`; a plain build has no marks at all."""
+    play reaches (interpreter/reach.py) in `.reached`; a plain build has no marks at all.
+    `optimised=False` leaves every optimising pass out: the same games, played slower, built in a
+    fraction of the time (what a rules author's edit-and-rerun loop wants). `tracing`: a counting
+    build, without the passes, whose marks keep their order (interpreter/trace.py)."""
     filename = f"<compiled rules of {program.title}>"
     if counting or skip:  # a counting build marks what compiling reads, and measuring runs the passes
         reach = ReachMap(program) if counting else None
-        marks = bytearray(len(reach)) if reach is not None else None
+        marks = (Trail if tracing else bytearray)(len(reach)) if reach is not None else None
+        if tracing:
+            skip = frozenset(PASSES)
         with gc_paused():
             ir = compile_ir(program, options, player_count, player_names, team_of, reach, marks, skip)
             return PythonGame(ir, filename, program, marks, reach)
 
+    passes = frozenset() if optimised else frozenset(PASSES)
+
     def build(keep: Callable[[tuple], None]) -> PythonGame:
-        ir = compile_ir(program, options, player_count, player_names, team_of)
+        ir = compile_ir(program, options, player_count, player_names, team_of, skip=passes)
         return PythonGame(ir, filename, program, keep=lambda written: keep((ir, written)))
 
     def restore(kept: tuple) -> PythonGame:
@@ -67,5 +75,5 @@ def compile_game(program: Program, options: dict, player_count: int, player_name
             raise TypeError("not a kept game")
         return PythonGame(ir, filename, program, written=written)
 
-    settings = (sorted(options.items()), player_count, player_names, team_of, _metered())
+    settings = (sorted(options.items()), player_count, player_names, team_of, _metered(), optimised)
     return cached_build(program.source_key, settings, build, restore)

@@ -17,6 +17,7 @@ from .failures import RULES_FAULTS, rules_error
 from .ir.program import GameIR
 from .ircache import cached_value
 from . import derived
+from . import payoffs
 from .layout import Layout
 from .machine import BOUND, NOTHING, POP, PUSHED, SUSPENDED, State, finish, run, run_on
 from .move_check import check_move, move_of_json
@@ -26,7 +27,7 @@ from .names import check_names
 from .options import resolve_options
 from .placement import place
 from .position import Position
-from .runtime import GameOver, RulesRuntimeError, seed_state
+from .runtime import GameOver, RulesRuntimeError, position_digest, seed_state
 from .validate import StateChecker
 from .views import view, view_state
 
@@ -71,7 +72,7 @@ class Game(ResearchFacilities):
 
     def __init__(self, program: Program, options: Optional[dict] = None,
                  player_names: Optional[Sequence[str]] = None, team_of: Optional[Sequence[int]] = None,
-                 chance: str = "seeded", counting: bool = False):
+                 chance: str = "seeded", counting: bool = False, optimised: bool = True, tracing: bool = False):
         if chance not in CHANCE_MODES:
             raise OptionsError(f"chance must be one of {', '.join(CHANCE_MODES)}, not '{chance}'")
         self.program = program
@@ -85,7 +86,8 @@ class Game(ResearchFacilities):
         check_names(names, None)
         # A counting build marks every reach point play reaches in `reached` (interpreter/reach.py).
         self.compiled = compile_game(program, self.options, self.player_count, names,
-                                     tuple(team_of) if team_of is not None else None, counting)
+                                     tuple(team_of) if team_of is not None else None, counting or tracing,
+                                     optimised=optimised, tracing=tracing)
         c = self.compiled
         self._code, self._names, self._sites, self._players = c.code, c.block_names, c.sites, c.players
         self._initial_data = c.initial_data()
@@ -95,11 +97,27 @@ class Game(ResearchFacilities):
         self._hidden_plans: dict = {}
         self._research_spaces: dict = {}
         self._lazy_piles: frozenset = frozenset()
+        self._tracing: Optional["Game"] = self if tracing else None
+        self._history, self._position_slots = c.layout.history, c.layout.position  # -1: never asked
         if chance == "explicit":
             layout = c.layout
             self._lazy_piles = frozenset(
                 slot for name in explicit.lazily_shuffled_piles(program) for zone in [layout.zones[name]]
                 for slot in range(zone.base, zone.base + zone.instances))
+
+    def tracing_twin(self) -> "Game":
+        """This game as a tracing build (interpreter/trace.py: which rules a move runs), built once;
+        its states are this game's (same layout), read through their JSON."""
+        if self._tracing is None:
+            self._tracing = Game(self.program, self.options, self.player_names, tuple(self.compiled.team_of),
+                                 self.chance, tracing=True)
+        return self._tracing
+
+    def waiting_site(self, S: State):
+        """The decision play waits at (its `choose`'s place is `.span`), or None."""
+        if S.result is not None or S.decision < 0:
+            return None
+        return self._sites[S.decision]
 
     @property
     def reached(self) -> Optional[bytearray]:
@@ -165,6 +183,11 @@ class Game(ResearchFacilities):
     def has_score(self) -> bool:
         """Whether the rules declare a `score` (for bots that look ahead)."""
         return self.compiled.score is not None
+
+    @property
+    def has_payoff(self) -> bool:
+        """Whether the rules declare a `payoff`."""
+        return self.compiled.payoff is not None
 
     @property
     def statistic_labels(self) -> tuple:
@@ -258,11 +281,26 @@ class Game(ResearchFacilities):
         return tuple(p for p in range(self.player_count) if self.compiled.team_of[p] in winners)
 
     def returns(self, S: State) -> list[float]:
-        """1 for each winner, 0 for the others; 0.5 each when nobody or everybody wins."""
+        """Each player's payoff where the rules declare `payoff(p)`, else win_returns()."""
+        paid = self.payoffs(S)
+        return [float(v) for v in paid] if paid is not None else self.win_returns(S)
+
+    def win_returns(self, S: State) -> list[float]:
+        """1 for each winner, 0 for the others; 0.5 each when nobody or everybody of several wins
+        (one player alone wins or loses). What bots play for, payoffs or not."""
         winners = self.winning_players(S)
-        if not winners or len(winners) == self.player_count:
+        if self.player_count > 1 and (not winners or len(winners) == self.player_count):
             return [0.5] * self.player_count
         return [1.0 if p in winners else 0.0 for p in range(self.player_count)]
+
+    @placing_faults
+    def payoffs(self, S: State) -> Optional[tuple]:
+        """At the end, each player's payoff where the rules declare one (checked against its
+        declared bounds and total: a rules error placed at the declaration), else None."""
+        fn, declared = self.compiled.payoff, self.compiled.ir.payoff
+        if fn is None or declared is None or S.result is None:
+            return None
+        return payoffs.checked(declared, [fn(S, p) for p in range(self.player_count)], self.player_names)
 
     # ------------------------------------------------------------ moves
     def _pending(self, S: State):
@@ -363,6 +401,8 @@ class Game(ResearchFacilities):
         that fails is thrown away). The same as apply(S, sample_move(S, rng)), faster."""
         if S.result is not None or S.decision < 0:
             self._pending(S)  # says why nothing can be played
+        if self._history >= 0:
+            self._remember(S)
         try:
             pc = self._players[S.decision](S, rng)  # it starts the step budget afresh
             if pc <= SUSPENDED:  # the usual case: play went on to the next decision
@@ -409,11 +449,19 @@ class Game(ResearchFacilities):
         option, L, block = check_move(self, S, move)
         saved = S.copy()
         try:
+            if self._history >= 0:
+                self._remember(S)
             _enter(S, option, L, block)
             self._run(S)
         except BaseException:
             S.restore(saved)
             raise
+
+    def _remember(self, S: State) -> None:
+        """Keep the digest of the position a move is played from (games that ask repetitions():
+        a tuple, shared by copies until it grows, so a copy costs no more than before)."""
+        D = S.data
+        D[self._history] = D[self._history] + (position_digest(D, self._position_slots),)
 
     def child(self, S: State, move: Move) -> State:
         """A new state after `move`; S itself is unchanged."""

@@ -9,6 +9,8 @@ from typing import Optional
 
 from rulebook.dsl import nodes as n
 
+from .geometry import CellGeometry
+
 # Slots every state has, before any declared variable.
 CURRENT_PLAYER, CURRENT_PHASE, CURRENT_STEP = 0, 1, 2
 FLOW_SLOTS = 3
@@ -88,6 +90,9 @@ class BoardLayout:
     # group, the tuple of the group's nodes; and one slot with the tuple of every group.
     members: int = -1
     group_list: int = -1
+    # Square and hex boards: where each cell lies (directions, rays). Not in repr: what it decides
+    # is in the adjacency, the labels and the tables the rules' calls read.
+    geometry: Optional[CellGeometry] = field(default=None, repr=False, compare=False)
 
     @property
     def size(self) -> int:
@@ -102,31 +107,16 @@ def ring_board(name: str, size: int) -> BoardLayout:
     return BoardLayout(name, "ring", nodes, 1, adjacency, tuple(str(x) for x in nodes))
 
 
-def grid_board(name: str, width: int, height: int) -> BoardLayout:
-    """Nodes 1..w*h row by row from the top left; labelled a1.. with columns as letters."""
-    import networkx as nx  # here: a game read back from the disk cache never needs it
-    graph = nx.grid_2d_graph(width, height)
+def grid_board(name: str, width: int, height: int, hexagonal: bool = False, from_bottom: bool = False,
+               diagonals: bool = False) -> BoardLayout:
+    """Nodes 1..w*h row by row from `a1` (the top left unless from_bottom), labelled a1.. with
+    columns as letters; square (orthogonal neighbours, or with the diagonal ones too) or hex."""
+    geometry = CellGeometry(hexagonal, width, height, from_bottom, diagonals)
     nodes = tuple(range(1, width * height + 1))
-
-    def node_of(x: int, y: int) -> int:
-        return y * width + x + 1
-
-    adjacency = []
-    labels = []
-    for node in nodes:
-        x, y = (node - 1) % width, (node - 1) // width
-        adjacency.append(tuple(sorted(node_of(a, b) for a, b in graph.neighbors((x, y)))))
-        labels.append(_column_letters(x) + str(y + 1))
-    return BoardLayout(name, "grid", nodes, 1, tuple(adjacency), tuple(labels), width=width, height=height)
-
-
-def _column_letters(x: int) -> str:
-    letters = ""
-    x += 1
-    while x:
-        x, r = divmod(x - 1, 26)
-        letters = chr(ord("a") + r) + letters
-    return letters
+    adjacency = tuple(geometry.neighbours(node) for node in nodes)
+    labels = tuple(geometry.label(node) for node in nodes)
+    return BoardLayout(name, "hex" if hexagonal else "grid", nodes, 1, adjacency, labels, width=width,
+                       height=height, geometry=geometry)
 
 
 def network_board(name: str, capacity: int) -> BoardLayout:
@@ -267,12 +257,18 @@ class Layout:
     kind_totals: list[KindTotals] = field(default_factory=list)
     neighbour_counts: list[NeighbourCounts] = field(default_factory=list)
     node_bits: list[NodeBits] = field(default_factory=list)
+    # A game that asks `repetitions()`: the slot keeping the digests of the positions of the
+    # decisions played so far (a tuple), and the slots a position is made of. Not in repr: a game
+    # that never asks has neither, and keeps the compiled form it had before.
+    history: int = field(default=-1, repr=False)
+    position: tuple = field(default=(), repr=False)
 
     def copy(self) -> "Layout":
         """A layout of its own (the passes never change the one the lowering made)."""
         boards = {name: replace(b) for name, b in self.boards.items()}
         return Layout(self.size, dict(self.zones), dict(self.vars), boards, list(self.list_slots),
-                      list(self.kind_totals), list(self.neighbour_counts), list(self.node_bits))
+                      list(self.kind_totals), list(self.neighbour_counts), list(self.node_bits),
+                      self.history, self.position)
 
     def allocate(self, count: int) -> int:
         base = self.size

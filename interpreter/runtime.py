@@ -4,6 +4,7 @@ Every helper works on the state's flat data list `D` and plain ints; none knows 
 """
 from __future__ import annotations
 
+import hashlib
 from itertools import compress
 from typing import Callable, Optional, Sequence
 
@@ -230,6 +231,28 @@ def best(pairs: Sequence) -> object:
         elif key == top:
             tied = True
     return None if tied else winner
+
+
+def position_digest(D: list, slots: tuple) -> int:
+    """A position as 63 bits: the same in every process (Python's own hash of texts is not)."""
+    text = repr([D[slot] for slot in slots]).encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "little") >> 1
+
+
+def repetitions(D: list, history: int, slots: tuple) -> int:
+    """How many times the position now has occurred: at the decisions played so far, and now."""
+    return D[history].count(position_digest(D, slots)) + 1
+
+
+def leading(items) -> tuple:
+    """`leading(…)`: items are (element,) while the condition holds, then None: the elements
+    before the first None (nothing after it is worked out: the caller's generator stops there)."""
+    out = []
+    for item in items:
+        if item is None:
+            break
+        out.append(item[0])
+    return tuple(out)
 
 
 def best_of(*pairs):

@@ -130,13 +130,17 @@ def load_program_for(name_or_path: str | Path, mods: Sequence[str | Path] = ()) 
 
 def load_game(name_or_path: str | Path, options: Optional[dict] = None,
               player_names: Optional[Sequence[str]] = None, team_of: Optional[Sequence[int]] = None,
-              mods: Sequence[str | Path] = (), chance: str = "seeded", counting: bool = False) -> Game:
+              mods: Sequence[str | Path] = (), chance: str = "seeded", counting: bool = False,
+              optimised: bool = True, tracing: bool = False) -> Game:
     """Load, check and compile a game, with any mods layered over it in order (a mod's folder
     may stand for its game with that mod). Raises RulebookError (with file:line:column) on bad
     rules. `team_of` seats the players in other
     teams than the rules' default (same team sizes). `chance="explicit"` makes every draw, pick
     and shuffle a chance decision (Game.chance_outcomes) instead of the seeded generator's.
     `counting=True` builds the game so that it marks what play reaches (`game.reached`, for
-    rules coverage); it plays the same games, a little slower."""
+    rules coverage); it plays the same games, a little slower. `optimised=False` builds without
+    the optimising passes: the same games again, slower to play, several times faster to build.
+    `tracing=True`: a build that can say which rules each move ran (interpreter/trace.py)."""
     with gc_paused():  # loading makes many objects that all stay: nothing for the collector to find
-        return Game(load_program_for(name_or_path, mods), options or {}, player_names, team_of, chance, counting)
+        return Game(load_program_for(name_or_path, mods), options or {}, player_names, team_of, chance, counting,
+                    optimised, tracing)

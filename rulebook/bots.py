@@ -1,4 +1,5 @@
-"""Players that work on any game through the Game interface: random, greedy on the declared score, MCTS.
+"""Players that work on any game through the Game interface: random, greedy on the declared score, MCTS
+(which reads the whole position), and ISMCTS (rulebook/ismcts.py: fair, from its player's view).
 
 >>> import random
 >>> from rulebook.api import load_game
@@ -102,7 +103,7 @@ class GreedyBot(Bot):
 def _score_after(game: Game, state: State, player: int) -> tuple:
     """How good `state` is for `player`: a won game beats any score, a lost one is below all."""
     if game.is_terminal(state):
-        mine = game.returns(state)[player]
+        mine = game.win_returns(state)[player]
         return (mine - 0.5, 0)
     value = game.score(state, player)
     return (0.0, value if isinstance(value, (int, float)) else 0)
@@ -172,7 +173,7 @@ class MCTSBot(Bot):
         # Rollout: random play to the end.
         while not game.is_terminal(state):
             game.apply(state, game.sample_move(state, rng))
-        returns = game.returns(state)
+        returns = game.win_returns(state)
         for visited in path:
             visited.visits += 1
             totals = visited.totals
@@ -191,7 +192,10 @@ class MCTSBot(Bot):
         return best
 
 
-BOT_NAMES = ("random", "greedy", "mcts")
+BOT_NAMES = ("random", "greedy", "mcts", "ismcts")
+# Bots that read the whole position, what their player may not see included (their names say so in
+# the help; simulate and compare warn when they play a game that hides anything).
+SEES_EVERYTHING = ("greedy", "mcts", "mcts-sees-all")
 
 
 def make_bot(spec: str, standing_rate: Optional[float] = None) -> Bot:
@@ -203,7 +207,11 @@ def make_bot(spec: str, standing_rate: Optional[float] = None) -> Bot:
         return RandomBot(standing_rate)
     if name == "greedy" and not budget:
         return GreedyBot(standing_rate)
-    if name == "mcts":
+    if name == "ismcts":
+        from .ismcts import ISMCTSBot, parse_budget
+
+        return parse_budget(budget, spec) if budget else ISMCTSBot(iterations=DEFAULT_MCTS_ITERATIONS)
+    if name in ("mcts", "mcts-sees-all"):
         if not budget:
             return MCTSBot()
         try:
@@ -211,7 +219,13 @@ def make_bot(spec: str, standing_rate: Optional[float] = None) -> Bot:
         except ValueError:
             raise UnknownBot(f"bad MCTS budget '{budget}' in '{spec}': write mcts:ITERATIONS, e.g. mcts:200") from None
         return MCTSBot(iterations)
-    raise UnknownBot(f"unknown bot '{spec}': choose from random, greedy, mcts (or mcts:ITERATIONS)")
+    raise UnknownBot(f"unknown bot '{spec}': choose from random, greedy, mcts (or mcts:ITERATIONS), "
+                     f"ismcts (or ismcts:ITERATIONS, ismcts:SECONDSs)")
+
+
+def sees_everything(spec: str) -> bool:
+    """Whether the bot named reads the whole position (not only its player's view)."""
+    return spec.strip().lower().partition(":")[0] in SEES_EVERYTHING
 
 
 def bots_for_seats(spec: str, players: int) -> list[Bot]:

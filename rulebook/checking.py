@@ -16,7 +16,9 @@ def check_game(path: str | Path, options: dict, mods: Sequence[str | Path] = ())
     from .display import display_for, scene_of
 
     folder = api.find_rules(path)
-    game = api.load_game(folder, options, mods=mods)
+    # Without the optimising passes: they raise nothing (every rules error comes from lowering, or
+    # from what the setup does), and they are most of a cold build.
+    game = api.load_game(folder, options, mods=mods, optimised=False)
     first = game.new_initial_state(0)  # the setup runs, and the invariants hold after it
     broken = [decl for decl in game.program.invariants if decl.label in game.check_invariants(first)]
     if broken:

@@ -17,7 +17,8 @@ GAME_OPTION_COMMANDS = ("play", "check", "simulate", "compare")
 # What each bot reads of the position (issue 25): until the bots play fair, a person should know.
 BOTS_SEE = ("What they see: random sees only its legal moves; greedy and mcts read the whole position, hidden "
             "cards and piles included (greedy tries each move on it, coming draws too), like a player who "
-            "peeks.")
+            "peeks; ismcts decides from its player's view alone (it searches positions drawn to fit what that "
+            "player sees).")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -95,6 +96,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--board", action="store_true",
                       help="draw the position after each bot's turn (as the log's reader may see it)")
     play.add_argument("--quiet", action="store_true", help="print only the result")
+    play.add_argument("--trace", action="store_true",
+                      help="after each move, the rules it ran, in order, with their file:line (the rules' own "
+                           "workings, hidden information included: only with bots alone and no --as)")
 
     replay = commands.add_parser(
         "replay", help="step through a game's record, or write it as an HTML page",
@@ -122,6 +126,11 @@ def build_parser() -> argparse.ArgumentParser:
                       help="layer this mod over the game (repeatable, in order)")
     test.add_argument("-k", metavar="EXPRESSION", help="only scenarios whose names match (as pytest -k)")
     test.add_argument("--quiet", action="store_true", help="one character per scenario")
+    test.add_argument("--trace", action="store_true",
+                      help="a failing Then shows the rules the When's moves ran, in order, with their file:line")
+    test.add_argument("--optimised", action="store_true",
+                      help="build the games with the optimising passes, as play and simulate do (slower to "
+                           "build; by default scenarios run on a build without them, which plays the same games)")
     test.add_argument("--coverage", action="store_true",
                       help="report which rules lines, branches, choices and table rows the scenarios reached")
     test.add_argument("--coverage-html", metavar="DIR",
@@ -146,6 +155,14 @@ def build_parser() -> argparse.ArgumentParser:
                                             "and the scenario sentences the game declares.")
     games.add_argument("game", nargs="?", help="a shipped game's name or a rules folder")
     games.add_argument("--mod", action="append", default=[], metavar="PATH", help="with this mod (repeatable)")
+
+    explain = commands.add_parser(
+        "explain", help="the rules one move of a record ran, in order, with their file:line",
+        description="Replay a full game record and show, for move N, every rule, statement, branch, choice "
+                    "and table row the move ran, in the order play met them, each with its file:line. Shows "
+                    "the rules' workings whole, hidden information included: a full record holds it anyway.")
+    explain.add_argument("record", metavar="RECORD", help="a full game record (play --save, simulate --keep-records)")
+    explain.add_argument("--at", type=int, required=True, metavar="N", help="the move to explain (from 1)")
 
     commands.add_parser("lsp", help="a language server for editors, over standard input and output",
                         description="Speak the Language Server Protocol on standard input and output: "
@@ -206,6 +223,8 @@ def _run(args) -> int:
         return run_play(args)
     if command == "replay":
         return _replay(args)
+    if command == "explain":
+        return _explain(args)
     if command == "lsp":
         from .lsp.server import serve
 
@@ -227,7 +246,8 @@ def _run(args) -> int:
             from .coverage.session import CoverageSession
 
             coverage = CoverageSession(args.coverage_html)
-        return run_features(args.paths, args.game, args.vocabulary, extra, args.quiet, args.mod, coverage)
+        return run_features(args.paths, args.game, args.vocabulary, extra, args.quiet, args.mod, coverage,
+                            args.optimised, args.trace)
     from .sim.commands import run_compare, run_simulate
 
     return run_simulate(args) if command == "simulate" else run_compare(args)
@@ -295,6 +315,24 @@ def _replay(args) -> int:
         print(f"Wrote {args.html}: {replay.steps} moves, views: {', '.join(v.label for v in replay.viewers)}")
         return 0
     Stepper(replay, sys.stdin, sys.stdout).run(args.at or 0)
+    return 0
+
+
+def _explain(args) -> int:
+    from rulebook.dsl.errors import OptionsError
+
+    from .records import RecordError, open_record
+    from rulebook.interpreter.trace import explain_move
+
+    game, record = open_record(args.record)
+    if record.kind != "full":
+        raise RecordError(f"{args.record}: a player's record holds no seed: its moves cannot be played again")
+    if not 1 <= args.at <= len(record.moves):
+        raise OptionsError(f"--at {args.at}: the record has moves 1 to {len(record.moves)}")
+    entry = record.moves[args.at - 1]
+    print(f"Move {args.at}: {entry['player']}: {entry['move']}")
+    for line in explain_move(game, record.seed, [m["move"] for m in record.moves], args.at):
+        print("  " + line)
     return 0
 
 

@@ -18,9 +18,10 @@ from pygments.token import (Comment, Keyword, Name, Number, Operator, Punctuatio
 
 # How the grammar's words are coloured; every other keyword is a statement's or a connecting word.
 DECLARATIONS = frozenset({"game", "option", "table", "kind", "board", "zone", "pile", "var", "value", "rule",
-                          "action", "allow", "code", "when", "invariant", "setup", "flow", "score", "statistic",
+                          "action", "allow", "code", "when", "invariant", "setup", "flow", "score", "payoff",
+                          "position", "statistic",
                           "require", "replace", "links", "die", "names", "players", "teams", "version"})
-TYPES = frozenset({"bool", "int", "list", "optional", "ring", "grid", "network", "ports"})
+TYPES = frozenset({"bool", "int", "list", "optional", "ring", "grid", "hex", "network", "ports"})
 CONSTANTS = frozenset({"true", "false", "none"})
 WORD_OPERATORS = frozenset({"and", "or", "not", "in"})
 

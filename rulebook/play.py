@@ -53,6 +53,7 @@ class Table:
     on_save: Optional[Callable[[str], None]] = None
     bots: dict = field(default_factory=dict)
     board: Optional[Callable] = None  # board(state, log_viewer): draws the position after each turn
+    tracer: Optional[object] = None  # interpreter.trace.Tracer: what each move ran, printed under it
 
     def __post_init__(self) -> None:
         from .bots import make_bot
@@ -91,6 +92,9 @@ class Table:
                 if self.people is not None:
                     trail.append((state.copy(), move))
                 game.apply(state, move)
+                if self.tracer is not None:
+                    for line in self.tracer.play(move):
+                        self._print("      " + line)
                 if self.board is not None and game.current_player(state) != player and self.seats[player] != HUMAN:
                     self.board(state, self.log_viewer)
         finally:

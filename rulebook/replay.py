@@ -121,7 +121,8 @@ REPLAY_HELP = """\
   Enter, next, n    the next move          back, b          the move before
   jump N, N         the position after N moves (0: the start; end: the last)
   view NAME         see it as NAME (one of: {views})
-  moves             every move so far      quit, q          stop (so does the end of the input)"""
+  moves             every move so far      quit, q          stop (so does the end of the input)
+  why               the rules the last move ran, in order, with file:line (viewing everything)"""
 
 
 class Stepper:
@@ -192,6 +193,9 @@ class Stepper:
                     self.say(str(err))
                     continue
                 target = step
+            elif command == "why":
+                self._why(step)
+                continue
             elif command == "moves":
                 for i, entry in enumerate(self.replay.moves(self.viewer)[:step], 1):
                     self.say(f"{i:>4}  {entry['player']}: {entry['move']}")
@@ -204,6 +208,22 @@ class Stepper:
                 continue
             step = target
             self.show(step)
+
+    def _why(self, step: int) -> None:
+        """What the move that led here ran: the rules' workings whole, so only to one who sees everything."""
+        if self.viewer.player != EVERYTHING:
+            self.say("why shows the rules' workings, hidden information included: 'view everything' first"
+                     if any(v.player == EVERYTHING for v in self.replay.viewers)
+                     else "why needs a full record whose everything may be shown (replay --reveal for an unfinished one)")
+            return
+        if step == 0:
+            self.say("no move yet: this is the start")
+            return
+        from rulebook.interpreter.trace import explain_move
+
+        record = self.replay.record
+        for line in explain_move(self.replay.game, record.seed, [m["move"] for m in record.moves], step):
+            self.say("  " + line)
 
     def _number(self, text: str) -> Optional[int]:
         text = text.strip().lower()

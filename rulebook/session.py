@@ -44,6 +44,8 @@ def run_play(args, inp: Optional[TextIO] = None, out: Optional[TextIO] = None) -
         log_viewer = EVERYTHING
     shown = None if args.quiet else out
     table = Table(game, seats, record, shown, log_viewer=log_viewer, rng=random.Random(seed))
+    if getattr(args, "trace", False):
+        table.tracer = _tracer(game, record, seed, log_viewer)
     if args.board and shown is not None:
         from .display import display_for
 
@@ -66,6 +68,20 @@ def run_play(args, inp: Optional[TextIO] = None, out: Optional[TextIO] = None) -
         if target != "-" and humans:
             print(f"Saved the record to {target}", file=out)
     return 0
+
+
+def _tracer(game, record, seed: int, log_viewer: object):
+    """Follows the game to say what each move ran; only where the log shows everything (bots alone,
+    no --as): a trace shows the rules' inner workings, what a player may not see included."""
+    from rulebook.interpreter.trace import Tracer
+
+    if log_viewer != EVERYTHING:
+        raise OptionsError("--trace shows the rules' workings, hidden information included: it is for games "
+                           "bots play alone, without --as")
+    tracer = Tracer(game, seed)
+    for entry in record.moves:  # a resumed game: the moves so far
+        tracer.follow(entry["move"])
+    return tracer
 
 
 def _check_view(game, viewer: Optional[int], humans: list) -> None:

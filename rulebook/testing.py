@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass, field
 
 from rulebook.dsl.errors import RulebookError
+from rulebook.interpreter.determinize import determinize
 from rulebook.interpreter.game import Game
 from rulebook.interpreter.moves import IllegalMove, Move
 
@@ -131,33 +132,8 @@ def _replay_both(game: Game, a, b, rng: random.Random, where: str) -> None:
 
 
 def redeal_hidden(game: Game, state, viewer: int, rng: random.Random):
-    """A copy of `state` that differs only in what `viewer` may not see: the pieces of every zone
-    hidden from them are shuffled together, kind by kind, and dealt back to those zones with the
-    counts they had (a hidden pile keeps its height, its order changes); the generator changes.
-    Two such states must give `viewer` the same view, and the same moves when it is their turn."""
-    redealt = state.copy()
-    data = redealt.data
-    places, pools = [], {}
-    for zone, start in game.hidden_zones(state, viewer):
-        if zone.ordered:
-            pieces = list(data[start])
-        else:
-            counts = data[start:start + zone.kinds]
-            pieces = [k for k, n in enumerate(counts) if n for _ in range(n)] if any(counts) else []
-        places.append((zone, start, len(pieces)))
-        pools.setdefault(zone.kind, []).extend(pieces)
-    for pieces in pools.values():
-        rng.shuffle(pieces)
-    taken = dict.fromkeys(pools, 0)
-    for zone, start, size in places:
-        at = taken[zone.kind]
-        dealt, taken[zone.kind] = pools[zone.kind][at:at + size], at + size
-        if zone.ordered:
-            data[start] = tuple(dealt)
-            continue
-        counts = [0] * zone.kinds
-        for k in dealt:
-            counts[k] += 1
-        data[start:start + zone.kinds] = counts  # (an empty place stays all zeros)
-    redealt.rng = rng.getrandbits(64)
-    return redealt
+    """A copy of `state` that differs only in what `viewer` may not see (interpreter/determinize.py:
+    hidden pieces pooled kind by kind, shuffled and dealt back with the counts each place had,
+    hidden values permuted, a new generator). Two such states must give `viewer` the same view,
+    and the same moves when it is their turn."""
+    return determinize(game, state, viewer, rng)

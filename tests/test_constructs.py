@@ -234,3 +234,48 @@ def test_the_native_back_end_writes_each_helper_with_the_specs_arguments() -> No
         params = HELPERS[name].params
         helper = x.Helper(name, tuple(x.Const((1, 2), type=INT) for _ in params), type=INT)
         assert make([f"a{i}" for i in range(len(params))], helper), name
+
+
+# The section of docs/language.md that documents each declaration; each is also sorted into the
+# program by one handler of the loader (dsl/loader.py _Collector.handlers).
+DECLARATION_SECTIONS = {
+    n.GameDecl: "game", n.OptionDecl: "option", n.Replace: "replace (in a mod)", n.RequireDecl: "require",
+    n.TableDecl: "table", n.ConstDecl: "let (constants)", n.PlayersDecl: "players", n.TeamsDecl: "teams",
+    n.NamesDecl: "names", n.KindDecl: "kind", n.BoardDecl: "board", n.LinksDecl: "links (what a tile joins)",
+    n.DieDecl: "die", n.ZoneDecl: "zone and pile", n.VarDecl: "var", n.ValueDecl: "value", n.RuleDecl: "rule",
+    n.ActionDecl: "action and allow", n.CodeDecl: "code (rules text in a table)", n.TriggerDecl: "when (triggers)",
+    n.InvariantDecl: "invariant", n.BlockDecl: "setup and flow", n.ScoreDecl: "score and statistic",
+    n.PayoffDecl: "payoff", n.StatisticDecl: "score and statistic", n.PositionDecl: "position and repetitions",
+}
+
+
+def declaration_classes() -> list[type]:
+    from rulebook.dsl import node_decls
+    return [cls for name, cls in vars(node_decls).items()
+            if isinstance(cls, type) and (name.endswith("Decl") or name == "Replace")]
+
+
+def declarations_missing(classes) -> list[str]:
+    from pathlib import Path as _Path
+    from rulebook.dsl.loader import _Collector
+    handled = _Collector(_Path("."), {}).handlers
+    out = []
+    for cls in classes:
+        if cls not in handled:
+            out.append(f"{cls.__name__}: no loader handler (dsl/loader.py _Collector.handlers)")
+        section = DECLARATION_SECTIONS.get(cls)
+        if section is None or section not in HEADINGS:
+            out.append(f"{cls.__name__}: no section in docs/language.md (DECLARATION_SECTIONS)")
+    return out
+
+
+def test_every_declaration_is_loaded_and_documented() -> None:
+    assert declarations_missing(declaration_classes()) == []
+
+
+def test_a_declaration_without_a_handler_is_caught() -> None:
+    @dataclass(frozen=True)
+    class WhimDecl(n.Node):
+        pass
+    assert declarations_missing([WhimDecl]) == ["WhimDecl: no loader handler (dsl/loader.py _Collector.handlers)",
+                                                "WhimDecl: no section in docs/language.md (DECLARATION_SECTIONS)"]

@@ -28,7 +28,7 @@ FENCE = re.compile(r"^```(\w+)([^\n]*)\n(.*?)^```", re.MULTILINE | re.DOTALL)
 
 DECLARATION_WORDS = {"game", "players", "option", "require", "table", "teams", "names", "kind", "board",
                      "zone", "pile", "var", "value", "rule", "action", "code", "when", "invariant",
-                     "setup", "score", "statistic", "die", "links"}
+                     "setup", "score", "payoff", "position", "statistic", "die", "links"}
 
 def blocks() -> list[tuple[int, str, str]]:
     """(line number, info string, text) of every fenced block in the reference."""

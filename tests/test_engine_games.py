@@ -92,8 +92,10 @@ def test_random_games_keep_the_contract(game: Game) -> None:
             game.apply(state, move)
         assert game.check_invariants(state) == []
         assert game.legal_moves(state) == [] and game.current_player(state) == -1
-        returns = game.returns(state)
+        returns = game.win_returns(state)
         assert len(returns) == game.player_count and all(r in (0.0, 0.5, 1.0) for r in returns)
+        paid = game.payoffs(state)  # checked against the declared bounds and total, where declared
+        assert game.returns(state) == (returns if paid is None else [float(v) for v in paid])
         with pytest.raises(IllegalMove):
             game.apply(state, earlier[-1])
         assert roundtrip(game, state) == state

@@ -24,6 +24,9 @@ OPTION_SETS: dict[str, list[dict]] = {
     "ring": [{}, {"size": 4, "stop": 1}, {"players": 3, "size": 13, "stop": 2}],
     "cards": [{}, {"players": 2}, {"players": 3, "target": 5, "rounds": 3}],
     "masks": [{}, {"players": 2}, {"players": 4}],
+    "pot": [{}, {"chips": 1}, {"chips": 20}],
+    "flank": [{}, {"size": 3, "row": 3}, {"size": 8, "row": 5}],
+    "bridges": [{}, {"size": 2}, {"size": 9}],
 }
 
 

@@ -51,7 +51,11 @@ HELPERS: dict[str, HelperSpec] = {
                            "(a text: explicit chance shows it)"),
     "roll": HelperSpec(("addr", "faces", "where"), state=True, chance=True, changes=True,
                        doc="a die's roll: the next face it is loaded with (kept at addr), else a face at random"),
-    "load_die": HelperSpec(("rolls", "faces"), checks=True, doc="the rolls a die is loaded with (an error unless each is a face)"),
+    "load_die": HelperSpec(("rolls", "faces"), checks=True,
+                           doc="the rolls a die is loaded with (an error unless each is a face)"),
+    "repetitions": HelperSpec(("history", "slots"), state=True,
+                              doc="1 + how many of the position digests kept at history are the digest of "
+                                  "the slots now (the positions of the decisions played so far)"),
     # boards: a group is named by its smallest node; roots[node - low] is the node's group
     "groups": HelperSpec(("roots", "count"), state=True, doc="every group of a board, in node order"),
     "tiles": HelperSpec(("roots", "nodes", "low", "group"), state=True, doc="the nodes of a group, in order"),

@@ -130,6 +130,18 @@ class Value:
 
 
 @dataclass(frozen=True)
+class Payoff:
+    """`payoff(p) [in LOW .. HIGH] [total T] = …`: its function (player) -> int, and the bounds
+    and total the rules declare (None where not declared), worked out before play."""
+
+    function: int
+    low: Optional[int]
+    high: Optional[int]
+    total: Optional[int]
+    span: Span
+
+
+@dataclass(frozen=True)
 class CodeTable:
     """A code column: per member, the function (-1: none) or block (-1: none) of its cell.
     An expression column has no blocks and a `default` function for empty cells."""
@@ -255,3 +267,6 @@ class GameIR:
     naming: Naming
     reveals: tuple[Any, ...] = ()  # (zone or variable name, function: is it shown to everyone now?) each
     reach_points: int = 0  # a counting build: how many reach points its Reach/Reached mark (else 0)
+    # Not in repr: a game without payoffs keeps the compiled form it had before payoffs were
+    # added (benchmarks/ir_digest.py); the payoff's function is in `functions` like any other.
+    payoff: Optional[Payoff] = field(default=None, repr=False)

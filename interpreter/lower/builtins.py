@@ -5,6 +5,7 @@ arguments already lowered, and the scope.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable
 
 from rulebook.dsl import nodes as n
@@ -184,6 +185,50 @@ def b_corner(b: Builder, e, args, scope):
     board = b.board_of(e.args[0])
     corners = tuple(sorted({1, board.width, board.width * (board.height - 1) + 1, board.width * board.height}))
     return x.Contains(args[0], b.const(corners, List(INT)), type=BOOL)
+
+
+def _direction_table(b: Builder, e, args, table: str):
+    """neighbour() and ray(): the cell's entry for the direction in a table laid out per board."""
+    board = b.board_of(e.args[0])
+    directions = b.kind_sizes[b.dsl_type(e.args[1])[1]]
+    t = b.type_of(e)
+    cells = getattr(board.geometry, table)(directions)
+    at = x.Binary("+", x.Binary("*", minus(args[0], board.low), b.const(directions), type=INT), args[1], type=INT)
+    return x.Index(b.const(cells, List(t)), at, type=t)
+
+
+@builtin("number_of")
+def b_number_of(b: Builder, e, args, scope):
+    return replace(args[0], type=INT)  # a node is its number: only its type changes
+
+
+@builtin("cell_at")
+def b_cell_at(b: Builder, e, args, scope):
+    board = b.layout.boards[b.dsl_type(e.args[0])[1]]
+    column, row = args[1], args[2]
+    t = b.type_of(e)
+
+    def within(value, high: int) -> tuple:
+        return (x.Binary(">=", value, b.const(1), type=BOOL), x.Binary("<=", value, b.const(high), type=BOOL))
+    inside = x.Logic("and", within(column, board.width) + within(row, board.height), type=BOOL)
+    at = x.Binary("+", x.Binary("*", minus(row, 1), b.const(board.width), type=INT), column, type=INT)
+    return x.Cond(inside, at, x.Const(None, type=t), type=t)
+
+
+@builtin("repetitions")
+def b_repetitions(b: Builder, e, args, scope):
+    layout = b.layout
+    return x.Helper("repetitions", (b.const(layout.history), b.const(layout.position, List(INT))), type=INT)
+
+
+@builtin("neighbour")
+def b_neighbour(b: Builder, e, args, scope):
+    return _direction_table(b, e, args, "neighbour_table")
+
+
+@builtin("ray")
+def b_ray(b: Builder, e, args, scope):
+    return _direction_table(b, e, args, "ray_table")
 
 
 @builtin("top")

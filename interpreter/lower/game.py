@@ -16,12 +16,13 @@ from rulebook.dsl.types import PLAYER
 
 from ..ir import exprs as x
 from ..ir import stmts as s
-from ..ir.program import Action, Choice, CodeTable, Function, GameIR, Naming, Site, Value
+from ..ir.program import Action, Choice, CodeTable, Function, GameIR, Naming, Payoff, Site, Value
 from ..ir.types import BOOL, INT, Int, List, optional
 from ..layout import (
     CURRENT_PHASE, CURRENT_PLAYER, CURRENT_STEP, grid_board, network_board, ports_board, ring_board,
 )
 from ..names import check_names
+from ..program_walk import statement_roots, walk
 from ..runtime import RulesRuntimeError
 from ..reach import ReachMap
 from ..validate import value_check
@@ -49,11 +50,13 @@ def build_game(program: Program, options: dict, player_count: int, player_names:
             raise OptionsError(decl.message)
     players(b, team_of)
     layout(b)
+    history(b)
     reserve(b)
     blocks(b)
     functions(b)
     codes = code_tables(b)
     extras = results(b)
+    paid = payoff(b)
     shown = reveals(b)
     values(b)
     return GameIR(
@@ -63,7 +66,7 @@ def build_game(program: Program, options: dict, player_count: int, player_names:
         functions=tuple(b.functions), blocks=tuple(b.blocks), sites=tuple(b.sites),
         actions=tuple(b.actions), modifiers=tuple(b.modifiers),
         values=tuple(Value(name, b.value_fn[name], tuple(b.modifiers_of[name])) for name in program.values),
-        codes=codes, invariants=extras[0], score=extras[1], statistics=extras[2],
+        codes=codes, invariants=extras[0], score=extras[1], statistics=extras[2], payoff=paid,
         steps={k: tuple(v) for k, v in b.steps.items()}, calls={k: tuple(v) for k, v in b.calls.items()},
         step_names=tuple(b.step_names), phase_names=tuple(b.phase_names), naming=naming(b), reveals=shown,
         reach_points=len(reach) if reach is not None else 0)
@@ -149,8 +152,9 @@ def layout(b: Builder) -> None:
         room(b, decl, 2 * nodes)
         if decl.shape == "ring":
             b.layout.add_board(ring_board(name, sizes[0]))
-        elif decl.shape == "grid":
-            b.layout.add_board(grid_board(name, sizes[0], sizes[1]))
+        elif decl.shape in ("grid", "hex"):
+            b.layout.add_board(grid_board(name, sizes[0], sizes[1], decl.shape == "hex", decl.from_bottom,
+                                          decl.diagonals))
         else:
             b.layout.add_board(network_board(name, sizes[0]))
     for zone in b.p.zones.values():
@@ -166,6 +170,36 @@ def layout(b: Builder) -> None:
         if not faces:
             raise RulesRuntimeError(die.span, f"die '{name}' has no faces")
         b.dice[name] = (b.layout.add_die(), faces)
+
+
+def history(b: Builder) -> None:
+    """Where the rules ask `repetitions()`: a slot for the digests of the positions played from,
+    and the slots a position is made of — whose turn it is and the `position:` declaration's
+    variables and zones, by default every public variable, zone and board grouping. Only public
+    ones: the digests are in every player's view, so they must tell nothing a player may not see."""
+    p = b.p
+    roots = statement_roots(p) + [v.body for v in p.values.values()] + [i.condition for i in p.invariants] + \
+        [s.value for s in p.statistics] + [d.value for d in (p.score, p.payoff) if d is not None]
+    if not any(isinstance(node, n.Call) and node.name == "repetitions" for root in roots for node in walk(root)):
+        return
+    layout = b.layout
+    layout.history = layout.allocate(1)
+    layout.list_slots.append(layout.history)
+    declared = b.p.position.names if b.p.position is not None else None
+    slots = [CURRENT_PLAYER]  # whose turn it is: not the phase or step, which differ inside a turn
+    for name, zone in layout.zones.items():
+        if (zone.visibility == "public") if declared is None else name in declared:
+            slots.extend(range(zone.base, zone.base + zone.width * zone.instances))
+    for name, var in layout.vars.items():
+        if (var.visibility == "public") if declared is None else name in declared:
+            slots.extend(range(var.base, var.base + var.instances))
+    if declared is None:
+        for board in layout.boards.values():
+            if board.roots >= 0:
+                slots.extend(range(board.roots, board.roots + board.size))
+            if board.edges >= 0:
+                slots.extend(range(board.edges, board.edges + board.size))
+    layout.position = tuple(slots)
 
 
 # Limits that keep a state small enough to copy at every decision: nodes of one board, and
@@ -214,6 +248,8 @@ def slot_types(b: Builder) -> tuple:
             types[board.roots + node] = b.ir_type(("group", board.name))
             if board.edges >= 0:
                 types[board.edges + node] = List(b.ir_type(("node", board.name)))
+    if b.layout.history >= 0:
+        types[b.layout.history] = List(INT)
     return tuple(types)
 
 
@@ -252,6 +288,8 @@ def initial_data(b: Builder) -> tuple:
             data[board.roots + node - board.low] = node
             if board.edges >= 0:
                 data[board.edges + node - board.low] = ()
+    if b.layout.history >= 0:
+        data[b.layout.history] = ()
     return tuple(data)
 
 
@@ -444,6 +482,20 @@ def results(b: Builder) -> tuple:
             fn = expression_function(b, f"statistic {label_text}", stat.value, scope)
             statistics.append((label_text, fn, names_players))
     return invariants, score, tuple(statistics)
+
+
+def payoff(b: Builder) -> Optional[Payoff]:
+    """`payoff(p) …`: a function of the player, with its declared bounds and total worked out."""
+    d = b.p.payoff
+    if d is None:
+        return None
+    scope = b.new_scope()
+    scope.bind(d.player, b.ir_type(PLAYER))
+    fn = expression_function(b, "payoff", d.value, scope)
+    low, high, total = (None if e is None else b.evaluate(e) for e in (d.low, d.high, d.total))
+    if low is not None and high is not None and low > high:
+        raise RulesRuntimeError(d.span, f"a payoff cannot lie in {low} .. {high}: the lowest is above the highest")
+    return Payoff(fn, low, high, total, d.span)
 
 
 def reveals(b: Builder) -> tuple:

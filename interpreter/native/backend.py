@@ -18,6 +18,7 @@ import random
 import time
 from typing import Callable, NamedTuple, Optional, Sequence
 
+from .. import payoffs
 from ..game import Game
 from ..machine import State
 from ..runtime import show
@@ -162,7 +163,13 @@ class NativeGame:
         scores = None
         if z.score_words:
             scores = tuple(None if out[at + p] == NONE else out[at + p] for p in range(self.game.player_count))
-        return (seed, players, text, decisions, tuple(stats), scores)
+            at += z.score_words
+        paid = None
+        declared = self.game.compiled.ir.payoff
+        if declared is not None:
+            count = self.game.player_count
+            paid = payoffs.checked(declared, [out[at + p] for p in range(count)], self.game.player_names)
+        return (seed, players, text, decisions, tuple(stats), scores, paid)
 
     def _shown_lists(self, words, at: int) -> tuple:
         """The lists an end-game text shows, stored from `at` as NRL regions [n, items…]."""
@@ -225,14 +232,13 @@ class NativeGame:
     def _set_bot(self, rng: random.Random) -> None:
         version, internal, _ = rng.getstate()
         words = (ctypes.c_uint32 * 624).from_buffer(self._bot)
-        for i in range(624):
-            words[i] = internal[i]
+        words[:] = internal[:624]
         ctypes.c_int64.from_buffer(self._bot, 624 * 4).value = internal[624]
 
     def _get_bot(self, rng: random.Random) -> None:
         words = (ctypes.c_uint32 * 624).from_buffer(self._bot)
         index = ctypes.c_int64.from_buffer(self._bot, 624 * 4).value
-        rng.setstate((3, tuple(words[i] for i in range(624)) + (index,), None))
+        rng.setstate((3, tuple(words[:]) + (index,), None))
 
 
 DIGEST_START = 0xcbf29ce484222325

@@ -36,7 +36,8 @@ static size_t state_bytes(const St *S) {   /* the used part: frames come last */
 
 static void copy_state(St *dst, const St *src) { memcpy(dst, src, state_bytes(src)); }
 
-/* Game.returns: 1 for each winner, 0 for the others; 0.5 each when nobody or everybody wins. */
+/* Game.win_returns: 1 for each winner, 0 for the others; 0.5 each when nobody or everybody of
+ * several players wins (one player alone wins or loses). */
 static void returns_of(const St *S, double *r) {
     int won[MAXW] = {0};
     int count = 0;
@@ -47,7 +48,7 @@ static void returns_of(const St *S, double *r) {
         won[p] = w;
         count += w;
     }
-    for (i64 p = 0; p < PLAYERS; p++) r[p] = (count == 0 || count == PLAYERS) ? 0.5 : (won[p] ? 1.0 : 0.0);
+    for (i64 p = 0; p < PLAYERS; p++) r[p] = (PLAYERS > 1 && (count == 0 || count == PLAYERS)) ? 0.5 : (won[p] ? 1.0 : 0.0);
 }
 
 /* Apply a listed move (its choice's spaces must be the ones open_choices just made). */

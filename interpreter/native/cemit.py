@@ -8,6 +8,7 @@ texts become ids: nothing from a rules file reaches C as code.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Callable
 
 from ..ir import exprs as x
@@ -109,6 +110,7 @@ PYTHON_ONLY: dict = {
     x.Format: "texts built from values (logs, end-game reasons are taken apart by reason_parts)",
     x.Show: "texts built from values (logs, end-game reasons are taken apart by reason_parts)",
     "join": "texts built from values",
+    "repetitions": "the positions of the decisions played so far (a list that grows with the game)",
 }
 # Helpers c_Helper writes out itself (they need fresh names), beside the HELPERS table.
 WRITTEN_OUT = frozenset({"min", "max", "best_of"})
@@ -367,8 +369,13 @@ def c_Comp(e: x.Comp, env: Env) -> str:
 
     def element(inner: Env) -> str:
         return expr(e.element, inner) if e.form != "count" else "1"
-    if e.form == "list":
+    if e.form == "list" or (e.form == "leading" and e.cond is None):
         hoist, text = _comp_loop(e, env, lambda inner: f"lpush(S, {acc}, {element(inner)});")
+        return f"({{ {hoist} i64 *{acc} = lnew(S); {text} (List){acc}; }})"
+    if e.form == "leading" and e.cond is not None:  # the elements before the first one failing it
+        stop: x.Expr = e.cond
+        hoist, text = _comp_loop(replace(e, cond=None), env, lambda inner: (
+            f"if (!({expr(stop, inner)})) break; lpush(S, {acc}, {element(inner)});"))
         return f"({{ {hoist} i64 *{acc} = lnew(S); {text} (List){acc}; }})"
     if e.form in ("sum", "count"):
         hoist, text = _comp_loop(e, env, lambda inner: f"{acc} += {element(inner)};")

@@ -260,7 +260,7 @@ class CGame:
 
     # ------------------------------------------------------------ statistics and score
     def _outcome_extras(self) -> list[bool]:
-        """outcome_extras(S, out): each statistic, then each player's score, into out."""
+        """outcome_extras(S, out): each statistic, then each player's score, then payoff, into out."""
         ir = self.ir
         kinds, parts, offset = [], [], 0
         for _, fn, _ in ir.statistics:
@@ -275,6 +275,10 @@ class CGame:
         if ir.score is not None:
             parts.append(f"for (i64 p = 0; p < {ir.player_count}; p++) {{ arena_top = 0; out[{offset} + p] = f{ir.score}(S, p); }}")
             self.functions.append(f"static i64 score_of(St *S, i64 p) {{ arena_top = 0; return f{ir.score}(S, p); }}")
+            offset += ir.player_count
+        if ir.payoff is not None:  # checked against its bounds by the caller (interpreter/payoffs.py)
+            parts.append(f"for (i64 p = 0; p < {ir.player_count}; p++) {{ arena_top = 0; "
+                         f"out[{offset} + p] = f{ir.payoff.function}(S, p); }}")
             offset += ir.player_count
         self.functions.append(
             "static i64 outcome_extras(St *S, i64 *out) { jmp_buf jb; jmp_buf *saved = rb_escape; rb_escape = &jb; "

@@ -11,6 +11,7 @@ ids); a slot that holds a list holds the offset of its region, [n, items…], af
 """
 from __future__ import annotations
 
+import ctypes
 from typing import Any
 
 from ..machine import State
@@ -114,8 +115,11 @@ def data_from_native(game, words, offset: int) -> list:
 def to_native(game, S: State, words, w: Words) -> None:
     """Write Python state S into the native word array `words`."""
     z, ir = w.z, game.ir
-    for i in range(w.total):
-        words[i] = 0
+    if isinstance(words, ctypes.Array):  # the native back-end's own array: cleared in one call
+        ctypes.memset(words, 0, ctypes.sizeof(words))
+    else:
+        for i in range(w.total):
+            words[i] = 0
     if S.result is not None:
         raise NativeUnsupported("a finished game")
     if S.rng.__class__ is not int:
@@ -136,8 +140,8 @@ def to_native(game, S: State, words, w: Words) -> None:
         words[at], words[at + 1] = action, player
         for j, value in enumerate(args):
             words[at + 2 + j] = scalar_to_native(game, value)
-    for i, word in enumerate(data_to_native(game, S.data)):
-        words[w.data + i] = word
+    data = data_to_native(game, S.data)
+    words[w.data:w.data + len(data)] = data  # one slice (a loop of Python stores cost most of a write)
     for f, (block, pc, L) in enumerate(S.frames):
         at = w.frames + f * w.frame_words
         words[at], words[at + 1], words[at + 2] = block, pc, len(L)

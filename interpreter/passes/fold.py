@@ -134,11 +134,11 @@ def fold_expr(e: Any) -> Any:
             return x.Const(tuple(range(e.low.value, e.high.value + 1)), type=wanted)
         return e if e.type == wanted else replace(e, type=wanted)
     if isinstance(e, x.Comp) and is_const(e.domain) and e.domain.value == ():
-        empty = {"list": (), "sum": 0, "count": 0, "any": False, "all": True, "max": 0, "min": 0}
+        empty = {"list": (), "leading": (), "sum": 0, "count": 0, "any": False, "all": True, "max": 0, "min": 0}
         return x.Const(empty[e.form], type=e.type)
     if isinstance(e, (x.Comp, x.BestOf)) and is_const(e.domain):
         return _worked_out(e)
-    if isinstance(e, x.Comp) and isinstance(e.domain, x.Comp) and e.domain.form == "list":
+    if isinstance(e, x.Comp) and e.form != "leading" and isinstance(e.domain, x.Comp) and e.domain.form == "list":
         return _fused(e)
     if isinstance(e, x.ZoneTotal) and e.width == 1:
         return x.Load(e.addr, type=e.type)
@@ -276,6 +276,8 @@ def _worked_out(e: Any) -> Any:
             return e
         if cond.value:
             values.append((item, value.value))
+        elif getattr(e, "form", None) == "leading":  # it stops at the first element failing
+            break
     if isinstance(e, x.BestOf):
         top = [v for _, v in values]
         best = max(top) if top else None
@@ -284,7 +286,8 @@ def _worked_out(e: Any) -> Any:
     got = [v for _, v in values]
     try:
         forms: dict[str, Callable[[], Any]] = {
-            "list": lambda: tuple(got), "sum": lambda: sum(got), "count": lambda: len(got),
+            "list": lambda: tuple(got), "leading": lambda: tuple(got),
+            "sum": lambda: sum(got), "count": lambda: len(got),
             "any": lambda: any(got), "all": lambda: all(got), "max": lambda: max(got, default=0),
             "min": lambda: min(got, default=0)}
         result = forms[e.form]()

@@ -28,6 +28,8 @@ def reachable(ir: GameIR) -> tuple[Any, ...]:
         todo.append(("fn", fn))
     if ir.score is not None:
         todo.append(("fn", ir.score))
+    if ir.payoff is not None:
+        todo.append(("fn", ir.payoff.function))
     while todo:
         kind, index = todo.pop()
         seen = functions if kind == "fn" else blocks

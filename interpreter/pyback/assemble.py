@@ -35,7 +35,7 @@ HELPERS = {name: getattr(runtime, name) for name in (
     "apply_mods", "cell_value", "run_cell", "queue_cell", "roll", "load_die", "links_at", "links_from",
     "runaway", "steps_range", "steps_concat", "too_deep", "MAX_FRAMES", "merge_kept", "keep", "best_of", "draw_into",
     "nth_pair", "nth_bit_pair", "nodes_of_bits",
-    "standing_pick",
+    "standing_pick", "leading", "repetitions",
 )}
 
 
@@ -146,6 +146,7 @@ class PythonGame:
             setattr(target, attr, ns[name])
         self.invariants = [(label, ns[f"f{fn}"]) for label, fn in ir.invariants]
         self.score = ns[f"f{ir.score}"] if ir.score is not None else None
+        self.payoff = ns[f"f{ir.payoff.function}"] if ir.payoff is not None else None
         self.statistics = [(label, ns[f"f{fn}"]) for label, fn, _ in ir.statistics]
         self.statistics_naming_players = tuple(names for _, _, names in ir.statistics)
         self.reveals = {name: ns[f"f{fn}"] for name, fn in ir.reveals}

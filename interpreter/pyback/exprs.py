@@ -333,9 +333,11 @@ def _settled(e: x.Expr, var: int) -> bool:
 
 @handles(x.Comp)
 def p_Comp(e: x.Comp, env: Env) -> str:
+    if e.form == "leading" and e.cond is not None:
+        return _leading(e, env)
     loop, inner = clauses(e.var, e.domain, e.cond, e.hoisted, env, e.element)
     element = expr(e.element, inner)
-    if e.form == "list":
+    if e.form in ("list", "leading"):  # leading() with no condition: every element
         return f"tuple([{element} {loop}])"
     if e.form == "count":
         return f"sum([1 {loop}])"
@@ -344,6 +346,13 @@ def p_Comp(e: x.Comp, env: Env) -> str:
     if e.form in ("max", "min"):
         return f"{e.form}([{element} {loop}], default=0)"
     return f"{e.form}({truth(e.element, inner)} {loop})"  # any, all: stop at the first answer
+
+
+def _leading(e: x.Comp, env: Env) -> str:
+    """The elements while the condition holds: the runtime's leading() stops at the first None."""
+    assert e.cond is not None  # p_Comp sends only a leading() with a condition here
+    loop, inner = clauses(e.var, e.domain, None, e.hoisted, env, e.element)
+    return f"leading(({expr(e.element, inner)},) if {truth(e.cond, inner)} else None {loop})"
 
 
 @handles(x.BestOf)

@@ -54,8 +54,12 @@ def length_limit(game: Game, max_game_length: Optional[int]) -> tuple[int, bool]
 
 
 def rewards(game: Game, state) -> list[float]:
-    """+1 for a winner, -1 for a loser, 0 each when everybody or nobody wins (a draw)."""
-    return [2.0 * r - 1.0 for r in game.returns(state)]
+    """Each player's payoff where the rules declare `payoff(p)`; else +1 for a winner, -1 for a
+    loser, 0 each when everybody or nobody of several players wins (a draw)."""
+    paid = game.payoffs(state)
+    if paid is not None:
+        return [float(v) for v in paid]
+    return [2.0 * r - 1.0 for r in game.win_returns(state)]
 
 
 def _hashable(value: Any) -> Any:

@@ -36,6 +36,7 @@ import pyspiel
 
 from rulebook.api import find_rules, load_program_for, shipped_games
 from rulebook.dsl.errors import OptionsError
+from rulebook.interpreter import payoffs
 from rulebook.interpreter.moves import IllegalMove
 from rulebook.interpreter.options import option_schema
 
@@ -76,7 +77,10 @@ def register(name_or_path: str | Path) -> str:
             break
         short = f"{base}_{n}"
     program = load_program_for(folder)
-    game_type = _game_type(short, program, pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC, True)
+    kind = payoffs.GENERAL_SUM
+    if program.payoff is not None and program.payoff.total is not None:  # the total may rest on options
+        kind = payoffs.utility_kind(compiled_game(folder).ir.payoff)
+    game_type = _game_type(short, program, pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC, True, kind)
     # A class of its own as the factory, as pyspiel's Python games register (a closure handed to
     # pyspiel would be freed after Python has shut down, and crash the exit).
     factory = type(f"RulebookGame_{short}", (RulebookGame,), {"SHORT_NAME": short, "FOLDER": folder})
@@ -99,7 +103,12 @@ def _parameters(program) -> dict:
     return spec
 
 
-def _game_type(short: str, program, chance_mode, imperfect: bool) -> pyspiel.GameType:
+UTILITIES = {payoffs.ZERO_SUM: pyspiel.GameType.Utility.ZERO_SUM,
+             payoffs.CONSTANT_SUM: pyspiel.GameType.Utility.CONSTANT_SUM,
+             payoffs.GENERAL_SUM: pyspiel.GameType.Utility.GENERAL_SUM}
+
+
+def _game_type(short: str, program, chance_mode, imperfect: bool, utility: str) -> pyspiel.GameType:
     players = program.players
     low = players.counts.low.value if players is not None else 2
     high = players.counts.high.value if players is not None else 2
@@ -108,11 +117,25 @@ def _game_type(short: str, program, chance_mode, imperfect: bool) -> pyspiel.Gam
     return pyspiel.GameType(
         short_name=short, long_name=f"Rulebook: {program.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL, chance_mode=chance_mode, information=information,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM, reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        utility=UTILITIES[utility], reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=high, min_num_players=low,
         provides_information_state_string=True, provides_information_state_tensor=False,
         provides_observation_string=True, provides_observation_tensor=True,
         parameter_specification=_parameters(program))
+
+
+def _utility(rules) -> tuple:
+    """(utility kind, min_utility, max_utility, utility_sum): win/draw/loss as ±1 without payoffs;
+    with them, their declared (or worked out) bounds and declared total."""
+    declared = rules.ir.payoff
+    if declared is None:
+        return payoffs.GENERAL_SUM, -1.0, 1.0, None
+    low, high = payoffs.payoff_bounds(rules)
+    if low is None or high is None:
+        raise OptionsError(f"{declared.span}: OpenSpiel needs the payoffs' bounds, and they cannot be worked "
+                           f"out from the rules: declare them, as in `payoff(p) in -10 .. 10 = …`")
+    kind = payoffs.utility_kind(declared)
+    return kind, float(low), float(high), (None if kind == payoffs.GENERAL_SUM else float(declared.total))
 
 
 class RulebookGame(pyspiel.Game):
@@ -148,12 +171,13 @@ class RulebookGame(pyspiel.Game):
                 else pyspiel.GameType.ChanceMode.DETERMINISTIC)
         hidden = any(z.visibility != "public" for z in program.zones.values()) or any(
             v.visibility != "public" for v in program.vars.values())
+        kind, low, high, total = _utility(rules)
         info = pyspiel.GameInfo(num_distinct_actions=max(1, self.moves.size),
                                 max_chance_outcomes=self.chance.size if has_chance else 0,
-                                num_players=rules.player_count, min_utility=-1.0, max_utility=1.0,
-                                utility_sum=None, max_game_length=self.length)
+                                num_players=rules.player_count, min_utility=low, max_utility=high,
+                                utility_sum=total, max_game_length=self.length)
         all_params = dict(params)
-        super().__init__(_game_type(short, program, mode, hidden), info, all_params)
+        super().__init__(_game_type(short, program, mode, hidden, kind), info, all_params)
         self._initial = rules.new_initial_state(seed=seed)
 
     def new_initial_state(self, *_):

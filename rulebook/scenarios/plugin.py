@@ -35,6 +35,10 @@ def pytest_addoption(parser) -> None:
                     help="a mod to layer over every game (repeatable, in order); its scenarios.yaml adds sentences")
     group.addoption("--rulebook-vocabulary", action="append", default=[], metavar="FILE",
                     help="an extra scenario vocabulary file to add to every game's (repeatable)")
+    group.addoption("--rulebook-quick-build", action="store_true", default=False,
+                    help="build games without the optimising passes: the same games, built several times faster")
+    group.addoption("--rulebook-trace", action="store_true", default=False,
+                    help="build games for tracing: a failing step shows the rules the When's moves ran")
     group.addoption("--rulebook-coverage", action="store_true", default=False,
                     help="report which rules, branches, choices and table rows the scenarios reached")
     group.addoption("--rulebook-coverage-html", metavar="DIR", default=None,
@@ -116,7 +120,9 @@ def rulebook_world(request) -> World:
         place = getattr(request.node, "_rulebook_place", "")
         raise ScenarioFailure(f"{place}the rules or their vocabulary do not load: {err}") from None
     session = find_session(request.config)
-    return World(folder, program, vocabulary, mods=mods, coverage=session.coverage if session else None)
+    return World(folder, program, vocabulary, mods=mods, coverage=session.coverage if session else None,
+                 optimised=not request.config.getoption("--rulebook-quick-build"),
+                 tracing=request.config.getoption("--rulebook-trace"))
 
 
 def _dispatch(request, world: World, keyword: str, sentence: str) -> None:
@@ -135,9 +141,19 @@ def _dispatch(request, world: World, keyword: str, sentence: str) -> None:
     try:
         world.run_step(step, captured, tries, getattr(request.node, "_rulebook_docstring", None))
     except ScenarioFailure as err:
-        raise ScenarioFailure(f"{place}{keyword.capitalize()} {sentence}\n  {err}") from None
+        raise ScenarioFailure(f"{place}{keyword.capitalize()} {sentence}\n  {err}{_traces(world, keyword)}") from None
     except RulebookError as err:
         raise ScenarioFailure(f"{place}{keyword.capitalize()} {sentence}\n  {err}") from None
+
+
+def _traces(world: World, keyword: str) -> str:
+    """Under --trace, after a failing Then: what each move of the When ran."""
+    if keyword != "then" or not world.traces:
+        return ""
+    parts = []
+    for move, lines in world.traces:
+        parts.append(f"\n  the When's move '{move}' ran:" + "".join(f"\n    {line}" for line in lines))
+    return "".join(parts)
 
 
 def _unknown_names(unknown: list, world: World, feature: Optional[str]) -> str:

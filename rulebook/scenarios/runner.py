@@ -138,8 +138,10 @@ def _resolved_game(mapping: str) -> str:
 
 def run_features(paths: Sequence[str], games: Sequence[str] = (), vocabularies: Sequence[str] = (),
                  pytest_args: Sequence[str] = (), quiet: bool = False, mods: Sequence[str] = (),
-                 coverage: Optional[CoverageSession] = None) -> int:
-    """Run the scenarios; print pytest's report and a closing `N passed, N failed` line. With a
+                 coverage: Optional[CoverageSession] = None, optimised: bool = False, trace: bool = False) -> int:
+    """Run the scenarios; print pytest's report and a closing `N passed, N failed` line. Games are
+    built without the optimising passes unless `optimised` (the same games: an edit is rerun in
+    about a second). With a
     coverage session, the rules coverage report comes just before that line."""
     check_inputs(games, vocabularies)
     files = feature_files(paths)
@@ -152,6 +154,9 @@ def run_features(paths: Sequence[str], games: Sequence[str] = (), vocabularies: 
         module.write_text("from pytest_bdd import scenarios\n\n"
                           f"scenarios({listing})\n", encoding="utf-8")
         args = [str(module), "-c", str(folder / "pytest.ini"), "--rootdir", str(folder),
+                # Only the plugins scenarios need: others installed beside (a test suite's) cost
+                # seconds to import, and an edit is rerun in about one.
+                "--disable-plugin-autoload", "-p", "pytest_bdd.plugin",
                 "-p", "rulebook.scenarios.plugin", "-p", "no:cacheprovider", "-q" if quiet else "-v",
                 "-p", "no:unraisableexception",  # its forced garbage collections cost seconds per run
                 "--no-header", "-W", "ignore::pytest.PytestUnknownMarkWarning"]
@@ -161,6 +166,10 @@ def run_features(paths: Sequence[str], games: Sequence[str] = (), vocabularies: 
             args += ["--rulebook-mod", str(Path(mod).resolve())]
         for vocabulary in vocabularies:
             args += ["--rulebook-vocabulary", str(Path(vocabulary).resolve())]
+        if not optimised:
+            args.append("--rulebook-quick-build")
+        if trace:
+            args.append("--rulebook-trace")
         here = os.getcwd()
         os.chdir(folder)  # scenarios are then named plainly, not by a path to a temporary folder
         try:

@@ -15,6 +15,7 @@ from typing import Any, Optional
 from rulebook.dsl.errors import RulebookError
 from rulebook.interpreter.game import Game
 from rulebook.interpreter.moves import IllegalMove
+from rulebook.interpreter.trace import Traced, Trail, refusal_text
 
 from .patterns import Pieces, PatternError, read_value, split_list
 from .views import view_mismatch
@@ -37,6 +38,9 @@ class World:
     refusal: Optional[str] = None
     mods: tuple = ()  # mod folders layered over the rules, in order
     coverage: Any = None  # a rulebook.coverage Coverage: games are then counting builds, added to it
+    optimised: bool = True  # False: games built without the optimising passes (the same games, built faster)
+    tracing: bool = False  # games built for tracing: a failing Then shows what the When's moves ran
+    traces: list = field(default_factory=list)  # the When's moves' traces (interpreter/trace.py), in order
 
     # ------------------------------------------------------------ words → values
     def player(self, word: str) -> int:
@@ -105,6 +109,7 @@ class World:
         if step.keyword == "when":
             self.before_when = self.state.copy() if self.state is not None else None
             self.refusal = None
+            self.traces = []
             snapshot = self.before_when
             try:
                 self.act(step, step.actions, values)
@@ -181,7 +186,7 @@ class World:
         seed = int(value("seed", 1) or 1)
         self.game = _shared_game(load_game, str(Path(self.rules).resolve()), _hashable(options), tuple(names),
                                  tuple(team_of) if team_of is not None else None, self.mods,
-                                 self.coverage is not None)
+                                 self.coverage is not None, self.optimised, self.tracing)
         if self.coverage is not None:
             self.coverage.add(self.game)
         self.state = self.game.new_initial_state(seed)
@@ -352,8 +357,16 @@ class World:
         except IllegalMove:
             if if_legal:
                 return
-            raise ScenarioFailure(f"'{text}' is not allowed now") from None
-        self.game.apply(self.state, move)
+            raise ScenarioFailure(f"'{text}' is not allowed now\n{refusal_text(self.game, self.state)}") from None
+        trail = self.game.reached if self.tracing else None
+        if isinstance(trail, Trail):
+            trail.taken = []
+        try:
+            self.game.apply(self.state, move)
+        finally:
+            if isinstance(trail, Trail) and trail.taken is not None:
+                self.traces.append((text, Traced(tuple(trail.taken), self.game.reach_map, text).lines()))
+                trail.taken = None
 
     def a_expect(self, step: StepDef, spec, values: dict) -> None:
         if isinstance(spec, str):
@@ -528,11 +541,12 @@ class World:
 
 @lru_cache(maxsize=64)
 def _shared_game(load_game, rules: str, options: tuple, names: tuple, team_of: Optional[tuple],
-                 mods: tuple = (), counting: bool = False) -> Game:
+                 mods: tuple = (), counting: bool = False, optimised: bool = True, tracing: bool = False) -> Game:
     """One Game per rules, mods, options and seating, shared by the scenarios that ask for it: a
     Game holds no state of play, and its compiled snippets then serve every scenario. Under
     rules coverage it is a counting build."""
-    return load_game(rules, dict(options), names, team_of=team_of, mods=mods, counting=counting)
+    return load_game(rules, dict(options), names, team_of=team_of, mods=mods, counting=counting,
+                     optimised=optimised, tracing=tracing)
 
 
 _MEMBER = "_member"  # a loop name no vocabulary placeholder uses

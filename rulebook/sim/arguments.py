@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-BOTS_HELP = ("random, greedy (one move ahead on the game's score) or mcts[:ITERATIONS] (default 100); "
-             "one for every seat, or a comma list with one per seat (default random)")
+BOTS_HELP = ("random, greedy (one move ahead on the game's score), mcts[:ITERATIONS] (default 100; it reads "
+             "the whole position, hidden cards included) or ismcts[:ITERATIONS or SECONDSs] (fair: from its "
+             "player's view alone); one for every seat, or a comma list with one per seat (default random)")
 
 
 def _common(parser: argparse.ArgumentParser) -> None:

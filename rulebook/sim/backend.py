@@ -62,13 +62,16 @@ def bot_codes(names: tuple) -> tuple:
     from rulebook.interpreter.native.cemit import NativeUnsupported
     codes = []
     for name in names:
-        bot = make_bot(name)
+        bot = make_bot(name)  # a name no bot has is refused here, as in Python
         iterations = 0
         if isinstance(bot, MCTSBot):
             if bot.exploration != 1.4:
                 raise NativeUnsupported("an MCTS exploration other than 1.4")
             iterations = bot.iterations
-        codes.append(BotCode(BOT_KINDS[name.split(":")[0].strip().lower()], iterations))
+        kind = name.split(":")[0].strip().lower()
+        if kind not in BOT_KINDS:  # a bot the C does not play (the fair ISMCTS): Python plays the game
+            raise NativeUnsupported(f"the {kind} bot")
+        codes.append(BotCode(BOT_KINDS[kind], iterations))
     return tuple(codes)
 
 

@@ -3,6 +3,7 @@ arguments are in arguments.py)."""
 from __future__ import annotations
 
 import json
+import sys
 import math
 from pathlib import Path
 
@@ -61,6 +62,24 @@ def _json_safe(value):
     return value
 
 
+def warn_peeking(game: str, mods: tuple, bots: str) -> None:
+    """A bot that reads the whole position, in a game that hides anything, measures another game:
+    said on stderr, with the fair bot to use instead."""
+    from rulebook import api
+    from rulebook.bots import sees_everything
+
+    peeking = sorted({name.strip() for name in (bots or "random").split(",") if sees_everything(name)})
+    if not peeking:
+        return
+    program = api.load_program_for(game, mods)
+    hidden = any(z.visibility != "public" for z in program.zones.values()) or any(
+        v.visibility != "public" for v in program.vars.values())
+    if hidden:
+        print(f"rulebook: warning: {', '.join(peeking)} read the whole position, what their player may not see "
+              f"included: these figures are for players who peek (ismcts decides from its player's view)",
+              file=sys.stderr)
+
+
 def run_simulate(args) -> int:
     options = {**option_pairs(args.option), **args.game_options}
     if args.players is not None:
@@ -71,6 +90,7 @@ def run_simulate(args) -> int:
             Path(args.keep_records).mkdir(parents=True, exist_ok=True)
         except OSError as err:
             raise SimulationError(f"cannot make {args.keep_records}: {err.strerror or err}") from None
+    warn_peeking(args.game, tuple(args.mod), args.bots)
     summary, run = simulate(args.game, options, args.games, args.seed, args.bots, args.workers,
                             args.cluster, progress=True, mods=tuple(args.mod), standing_rate=args.standing_rate,
                             keep_records=args.keep_records, check=args.check, failures=args.failures)
@@ -91,6 +111,7 @@ def run_compare(args) -> int:
     options_a = dict(common, **(_comma_options(args.a) if args.a else {}))
     options_b = dict(common, **(_comma_options(args.b) if args.b else {}))
     _check_outputs(args.json)
+    warn_peeking(args.game, tuple(args.a_mod), args.bots)
     rows, a, b = compare_options(args.game, options_a, options_b, args.games, args.seed, args.bots,
                                  args.workers, args.cluster, progress=True, mods_a=tuple(args.a_mod),
                                  mods_b=tuple(args.b_mod), standing_rate=args.standing_rate)

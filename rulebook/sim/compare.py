@@ -34,7 +34,8 @@ def _mean_row(figure: str, a: list | None, b: list | None) -> dict:
 
 def compare(a: dict, b: dict) -> list[dict]:
     """One row per figure: each seat's and team's win rate, the draw and shared-victory rates
-    (two-proportion z-test), mean decisions and each declared statistic (Welch's t-test).
+    (two-proportion z-test), each seat's mean payoff where the rules declare payoffs, mean decisions
+    and each declared statistic (Welch's t-test).
     A figure only one side has (a seat that exists with 3 players only) gets no test."""
     n_a, n_b = a["games"], b["games"]
     rows = []
@@ -49,6 +50,11 @@ def compare(a: dict, b: dict) -> list[dict]:
     teams_b = {t["team"]: t for t in b["teams"]}
     for team in list(teams_a) + [t for t in teams_b if t not in teams_a]:
         rows.append(_rate_row(f"win rate, team {team}", teams_a.get(team), teams_b.get(team), n_a, n_b))
+    payoffs_a, payoffs_b = a.get("payoffs", []), b.get("payoffs", [])
+    for index in range(max(len(payoffs_a), len(payoffs_b))):
+        rows.append(_mean_row(f"mean payoff, seat {index + 1}",
+                              payoffs_a[index]["values"] if index < len(payoffs_a) else None,
+                              payoffs_b[index]["values"] if index < len(payoffs_b) else None))
     rows.append(_rate_row("draw rate", a["draws"], b["draws"], n_a, n_b))
     rows.append(_rate_row("shared victory rate", a["shared_victories"], b["shared_victories"], n_a, n_b))
     rows.append(_mean_row("mean decisions", a["decision_counts"], b["decision_counts"]))

@@ -81,6 +81,12 @@ def print_summary(summary: dict, run: Optional[dict] = None, out=None) -> None:
             teams.add_row(t["team"], ", ".join(map(str, t["seats"])), number(t["count"]), percent(t["rate"]),
                           interval(t["ci95"]))
         c.print(teams)
+    if summary.get("payoffs"):
+        paid = _table("Mean payoff per seat (95% interval)", "seat", "player", "mean", "95% CI", right_from=2)
+        for s in summary["payoffs"]:
+            paid.add_row(str(s["seat"]), s["name"], number(s["mean"]),
+                         f"{s['ci95'][0]:,.2f} – {s['ci95'][1]:,.2f}" if s["ci95"] else "—")
+        c.print(paid)
     results = _table("Draws and shared victories", "outcome", "games", "share", "95% CI")
     results.add_row("draw (no winner, or every side wins)", number(summary["draws"]["count"]),
                     percent(summary["draws"]["rate"]), interval(summary["draws"]["ci95"]))

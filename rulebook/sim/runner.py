@@ -56,7 +56,7 @@ class RunSpec:
 
 
 # One outcome per game, as plain data:
-#   (seed, winning players, reason, decisions, statistic values, final scores or None)
+#   (seed, winning players, reason, decisions, statistic values, final scores or None, payoffs or None)
 Outcome = tuple
 
 _GAMES: dict = {}  # games built in this process, by (rules, options): compiled once per worker
@@ -134,14 +134,15 @@ def play_one(game: Game, bots: list, seed: int, keep: Optional["RunSpec"] = None
 
 
 def outcome_of(game: Game, state, seed: int, decisions: int) -> Outcome:
-    """A finished game's outcome: seed, winning players, reason, decisions, statistics, scores."""
+    """A finished game's outcome: seed, winning players, reason, decisions, statistics, scores,
+    payoffs (checked against the rules' bounds)."""
     statistics = tuple(_number(value) for value in game.statistic_values(state))
     scores = None
     if game.has_score:
         scores = tuple(_number(game.score(state, p)) for p in range(game.player_count))
     result = game.result(state)
     reason = result.reason if result is not None else ""  # a finished game always has its result
-    return (seed, game.winning_players(state), reason, decisions, statistics, scores)
+    return (seed, game.winning_players(state), reason, decisions, statistics, scores, game.payoffs(state))
 
 
 def _write_record(record, game: Game, state, path: Path) -> None:

@@ -48,6 +48,17 @@ def distribution(values: Sequence[float]) -> dict:
             "p90": quantile(ordered, 0.9), "min": ordered[0], "max": ordered[-1]}
 
 
+def mean_interval(values: Sequence[float], z: float = Z95) -> dict:
+    """The mean of some numbers and its 95% interval (normal approximation: mean ± z·sd/√n);
+    the interval is the mean itself for one value, None for none."""
+    n = len(values)
+    if n == 0:
+        return {"n": 0, "mean": None, "ci95": None}
+    mean = math.fsum(values) / n
+    half = z * math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1) / n) if n > 1 else 0.0
+    return {"n": n, "mean": mean, "ci95": [mean - half, mean + half]}
+
+
 @dataclass(frozen=True)
 class TestResult:
     test: str

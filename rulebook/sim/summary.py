@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from rulebook.interpreter.game import Game
 from rulebook.interpreter.options import option_schema
 
-from .stats import distribution, wilson
+from .stats import distribution, mean_interval, wilson
 
 
 @dataclass(frozen=True)
@@ -23,6 +23,7 @@ class GameInfo:
     statistic_labels: tuple
     has_score: bool
     picks_players: tuple = ()  # per statistic: does it name players (a list of players)?
+    has_payoff: bool = False  # the rules declare `payoff(p)`
 
     @classmethod
     def of(cls, game: Game) -> "GameInfo":
@@ -34,7 +35,7 @@ class GameInfo:
                    tuple(game.player_names), tuple(game.team_names),
                    tuple(game.team_of(p) for p in range(game.player_count)),
                    game.statistic_labels, game.has_score,
-                   picks_players_of(game))
+                   picks_players_of(game), game.has_payoff)
 
     @property
     def has_teams(self) -> bool:
@@ -64,11 +65,11 @@ def summarise(info: GameInfo, outcomes: list, bots: tuple, first_seed: int) -> d
     reasons: Counter = Counter()
     decisions = []
     returns_total = [0.0] * players
-    for _, winners, reason, length, _, _ in outcomes:
+    for _, winners, reason, length, *_ in outcomes:
         reasons[reason] += 1
         decisions.append(length)
         winning_teams = {info.team_of[p] for p in winners}
-        if not winning_teams or len(winning_teams) == teams:
+        if players > 1 and (not winning_teams or len(winning_teams) == teams):
             draws += 1
             for p in range(players):
                 returns_total[p] += 0.5
@@ -94,6 +95,9 @@ def summarise(info: GameInfo, outcomes: list, bots: tuple, first_seed: int) -> d
         "length": {"decisions": distribution(decisions)},
         "decision_counts": decisions,
         "statistics": [],
+        "payoffs": [dict(seat=p + 1, name=info.player_names[p], values=[o[6][p] for o in outcomes],
+                         **mean_interval([o[6][p] for o in outcomes])) for p in range(players)]
+        if info.has_payoff else [],
     }
     summary["picked_players"] = []
     for index, label in enumerate(info.statistic_labels):
@@ -125,4 +129,5 @@ def public(summary: dict) -> dict:
     """The summary without its per-game lists (what a person reads; --json keeps everything)."""
     out = {k: v for k, v in summary.items() if k != "decision_counts"}
     out["statistics"] = [{k: v for k, v in s.items() if k != "values"} for s in summary["statistics"]]
+    out["payoffs"] = [{k: v for k, v in s.items() if k != "values"} for s in summary.get("payoffs", [])]
     return out

@@ -1,0 +1,107 @@
+"""Bots that play fair (issue 29 items 1, 2, 5): determinization from a player's view for any game,
+and the information-set MCTS bot, whose choices never depend on what its player may not see."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+import rl_modes
+from rulebook.api import load_game
+from rulebook.bots import make_bot, sees_everything, UnknownBot
+from rulebook.cli import main
+from rulebook.interpreter.determinize import determinize
+from rulebook.testing import redeal_hidden
+
+# Each shipped game with its first option set, Eriantys expert too, and every test game.
+_FIRSTS: dict = {}
+for _mode in rl_modes.modes():
+    _FIRSTS.setdefault(_mode[0], _mode)
+MODES = list(_FIRSTS.values()) + [("eriantys", {"players": 3, "expert": True}, ())] + rl_modes.toy_game_modes()
+
+
+def decisions(game, seed: int, count: int = 10) -> list:
+    """States a random game passes through, every few decisions."""
+    state, rng, seen = game.new_initial_state(seed), random.Random(seed), []
+    while not game.is_terminal(state) and len(seen) < count * 4:
+        seen.append(state.copy())
+        game.apply(state, game.sample_move(state, rng))
+    return seen[::4]
+
+
+@pytest.mark.parametrize("mode", MODES, ids=rl_modes.mode_id)
+def test_a_sample_keeps_what_its_player_sees_and_every_invariant(mode) -> None:
+    name, options, mods = mode
+    game = load_game(name, options, mods=mods)
+    rng = random.Random(5)
+    for state in decisions(game, 11):
+        if game.is_terminal(state):
+            continue
+        for player in range(game.player_count):
+            sample = determinize(game, state, player, rng)
+            assert game.view(sample, player) == game.view(state, player)
+            assert game.check_invariants(sample) == game.check_invariants(state)
+            assert game.legal_moves(sample) == game.legal_moves(state) or game.current_player(state) != player
+
+
+def test_samples_reach_every_hand_the_view_allows() -> None:
+    """Over many samples, each card Leo has not seen turns up in Lisa's hand (the draw is not stuck)."""
+    game = load_game("ephyran", {"players": 2})
+    state = decisions(game, 3, 3)[-1]
+    hand = game.compiled.layout.zones["hand"]
+    lisa = hand.base + 1 * hand.width
+    seen_in_her_hand: Counter = Counter()
+    rng = random.Random(1)
+    for _ in range(300):
+        sample = determinize(game, state, 0, rng)
+        held = sample.data[lisa]
+        seen_in_her_hand.update(held if hand.ordered else
+                                [k for k, n in enumerate(sample.data[lisa:lisa + hand.kinds]) if n])
+    hidden_pool = set()
+    for zone, start in game.hidden_zones(state, 0):
+        if zone.kind == hand.kind:
+            hidden_pool.update(state.data[start] if zone.ordered else
+                               [k for k, n in enumerate(state.data[start:start + zone.kinds]) if n])
+    assert hidden_pool and hidden_pool <= set(seen_in_her_hand)
+
+
+@pytest.mark.parametrize("name,options", [("ephyran", {"players": 2}), ("eriantys", {"players": 2}),
+                                          ("eriantys", {"players": 2, "expert": True})])
+def test_ismcts_chooses_the_same_whatever_its_player_cannot_see(name, options) -> None:
+    game = load_game(name, options)
+    bot = make_bot("ismcts:40")
+    for state in decisions(game, 7, 4):
+        if game.is_terminal(state) or len(game.legal_moves(state)) < 2:
+            continue
+        player = game.current_player(state)
+        chosen = bot.choose(game, state, random.Random(3))
+        for k in range(3):
+            other = redeal_hidden(game, state, player, random.Random(k))
+            assert game.view(other, player) == game.view(state, player)
+            assert bot.choose(game, other, random.Random(3)) == chosen
+
+
+def test_ismcts_plays_whole_games_and_its_budget_reads_two_ways() -> None:
+    game = load_game("tests/games/nim")
+    state, rng = game.new_initial_state(1), random.Random(1)
+    bot = make_bot("ismcts:30")
+    while not game.is_terminal(state):
+        game.apply(state, bot.choose(game, state, rng))
+    assert str(make_bot("ismcts:0.05s")) == "ismcts:0.05s" and str(make_bot("ismcts")) == "ismcts:100"
+    for bad in ("ismcts:0", "ismcts:-2s", "ismcts:lots"):
+        with pytest.raises(UnknownBot):
+            make_bot(bad)
+    assert sees_everything("mcts:200") and sees_everything("mcts-sees-all:5") and not sees_everything("ismcts:5")
+    assert str(make_bot("mcts-sees-all:20")) == "mcts:20"
+
+
+def test_simulate_warns_when_a_bot_peeks_at_a_hidden_game(capsys) -> None:
+    nim = str(Path(__file__).resolve().parent / "games" / "nim")
+    assert main(["simulate", nim, "--games", "2", "--workers", "1", "--bots", "mcts:5"]) == 0
+    assert "warning" not in capsys.readouterr().err  # nothing hidden in Nim
+    assert main(["simulate", "ephyran", "--players", "2", "--games", "1", "--workers", "1",
+                 "--bots", "mcts:2,ismcts:2"]) == 0
+    err = capsys.readouterr().err
+    assert "warning: mcts:2 read the whole position" in err and "ismcts:2" not in err.split("warning")[1].split(":")[0]
