@@ -70,3 +70,24 @@ def test_a_climbing_import_and_a_circle_are_found(tmp_path: Path) -> None:
     assert climbing(graph) == ["rulebook.dsl.c (line 2) imports rulebook.interpreter.game",
                                "rulebook.interpreter.game (line 3) imports rulebook.cli"]
     assert circles(graph) == [["rulebook.dsl.a", "rulebook.dsl.b"]]
+
+
+# ---------------------------------------------------------------- the Python back-end: a loaded module that stays
+def test_a_snippet_leaves_the_loaded_module_as_it_was_and_its_errors_are_placed() -> None:
+    """Game.snippet lowers the text (lower/snippets.py, from the IR's naming), and the Python
+    back-end only loads the function beside the module: the module's namespace, constants and
+    lines do not change, and an error in the second snippet is placed in its own text."""
+    import pytest
+
+    from rulebook.api import load_game
+    from rulebook.interpreter.runtime import RulesRuntimeError
+    game = load_game(ROOT / "tests" / "games" / "nim")
+    compiled = game.compiled
+    before = (dict(compiled.namespace), list(compiled.constants), list(compiled.source.lines))
+    state = game.new_initial_state(1)
+    first = game.snippet("[7, 8, 9][2]", path="a.feature", line=3, column=5)
+    second = game.snippet("[1, 2][n]", {"n": "int"}, path="a.feature", line=9, column=3)
+    assert first(state) == 9 and second(state, 1) == 2
+    with pytest.raises(RulesRuntimeError, match=r"a\.feature:9:3: no item at position 5"):
+        second(state, 5)
+    assert (dict(compiled.namespace), list(compiled.constants), list(compiled.source.lines)) == before
