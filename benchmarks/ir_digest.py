@@ -22,10 +22,10 @@ from pathlib import Path
 
 from rulebook.api import load_program_for
 from rulebook.interpreter.lower.game import build_game
-from rulebook.interpreter.options import resolve_options
+from rulebook.interpreter.play.options import resolve_options
 from rulebook.interpreter.passes import optimise
 from rulebook.interpreter.pyback.evaluate import evaluate
-from rulebook.interpreter.reach import ReachMap
+from rulebook.interpreter.analysis.reach import ReachMap
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = [("rules/eriantys", {"players": 2}), ("rules/eriantys", {"players": 4, "expert": True}),

@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rulebook.interpreter.options import option_schema  # noqa: E402
+from rulebook.interpreter.play.options import option_schema  # noqa: E402
 from rulebook import api  # noqa: E402
 from rulebook.sim.runner import RunSpec, default_workers, remember_game, run_games  # noqa: E402
 

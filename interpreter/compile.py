@@ -13,8 +13,8 @@ from .ircache import cached_build, cached_optimise, gc_paused
 from .passes import PASSES, optimise
 from .pyback.assemble import PythonGame, Written
 from .pyback.evaluate import evaluate
-from .reach import ReachMap
-from .trace import Trail
+from .analysis.reach import ReachMap
+from .play.trace import Trail
 
 
 # A counting build leaves out the passes that move code between rules (a mark must stay where
@@ -49,10 +49,10 @@ def compile_game(program: Program, options: dict, player_count: int, player_name
                  team_of: Optional[tuple] = None, counting: bool = False,
                  skip: frozenset = frozenset(), optimised: bool = True, tracing: bool = False) -> PythonGame:
     """The Python back-end's game. `counting`: a counting build, which marks every reach point
-    play reaches (interpreter/reach.py) in `.reached`; a plain build has no marks at all.
+    play reaches (interpreter/analysis/reach.py) in `.reached`; a plain build has no marks at all.
     `optimised=False` leaves every optimising pass out: the same games, played slower, built in a
     fraction of the time (what a rules author's edit-and-rerun loop wants). `tracing`: a counting
-    build, without the passes, whose marks keep their order (interpreter/trace.py)."""
+    build, without the passes, whose marks keep their order (interpreter/play/trace.py)."""
     filename = f"<compiled rules of {program.title}>"
     if counting or skip:  # a counting build marks what compiling reads, and measuring runs the passes
         reach = ReachMap(program) if counting else None

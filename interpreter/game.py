@@ -10,26 +10,26 @@ from rulebook.dsl.errors import OptionsError, RulebookError
 from rulebook.dsl.nodes import Span
 from rulebook.dsl.program import Program
 
-from . import chance as explicit
-from .choices import option_space, option_values, space_pick, space_size
+from .play import chance as explicit
+from .play.choices import option_space, option_values, space_pick, space_size
 from .compile import compile_game
-from .failures import RULES_FAULTS, rules_error
+from .play.failures import RULES_FAULTS, rules_error
 from .ir.program import GameIR
 from .ircache import cached_value
-from . import derived
-from . import payoffs
+from .play import derived
+from .play import payoffs
 from .layout import Layout
-from .machine import BOUND, NOTHING, POP, PUSHED, SUSPENDED, State, finish, run, run_on
-from .move_check import check_move, move_of_json
-from .research import ResearchFacilities
-from .moves import IllegalMove, Move
-from .names import check_names
-from .options import resolve_options
-from .placement import place
-from .position import Position
-from .runtime import GameOver, RulesRuntimeError, position_digest, seed_state
-from .validate import StateChecker
-from .views import view, view_state
+from .play.machine import BOUND, NOTHING, POP, PUSHED, SUSPENDED, State, finish, run, run_on
+from .play.move_check import check_move, move_of_json
+from .research.research import ResearchFacilities
+from .play.moves import IllegalMove, Move
+from .play.names import check_names
+from .play.options import resolve_options
+from .play.placement import place
+from .play.position import Position
+from .pyback.runtime import GameOver, RulesRuntimeError, position_digest, seed_state
+from .play.validate import StateChecker
+from .play.views import view, view_state
 
 
 CHANCE_MODES = ("seeded", "explicit")
@@ -84,7 +84,7 @@ class Game(ResearchFacilities):
         if len(names) != self.player_count:
             raise OptionsError(f"{len(names)} player names given for {self.player_count} players")
         check_names(names, None)
-        # A counting build marks every reach point play reaches in `reached` (interpreter/reach.py).
+        # A counting build marks every reach point play reaches in `reached` (interpreter/analysis/reach.py).
         self.compiled = compile_game(program, self.options, self.player_count, names,
                                      tuple(team_of) if team_of is not None else None, counting or tracing,
                                      optimised=optimised, tracing=tracing)
@@ -106,7 +106,7 @@ class Game(ResearchFacilities):
                 for slot in range(zone.base, zone.base + zone.instances))
 
     def tracing_twin(self) -> "Game":
-        """This game as a tracing build (interpreter/trace.py: which rules a move runs), built once;
+        """This game as a tracing build (interpreter/play/trace.py: which rules a move runs), built once;
         its states are this game's (same layout), read through their JSON."""
         if self._tracing is None:
             self._tracing = Game(self.program, self.options, self.player_names, tuple(self.compiled.team_of),

@@ -140,7 +140,7 @@ def load_game(name_or_path: str | Path, options: Optional[dict] = None,
     `counting=True` builds the game so that it marks what play reaches (`game.reached`, for
     rules coverage); it plays the same games, a little slower. `optimised=False` builds without
     the optimising passes: the same games again, slower to play, several times faster to build.
-    `tracing=True`: a build that can say which rules each move ran (interpreter/trace.py)."""
+    `tracing=True`: a build that can say which rules each move ran (interpreter/play/trace.py)."""
     with gc_paused():  # loading makes many objects that all stay: nothing for the collector to find
         return Game(load_program_for(name_or_path, mods), options or {}, player_names, team_of, chance, counting,
                     optimised, tracing)

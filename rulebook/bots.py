@@ -17,8 +17,8 @@ from typing import Optional
 
 from rulebook.dsl.errors import OptionsError
 from rulebook.interpreter.game import Game
-from rulebook.interpreter.machine import State
-from rulebook.interpreter.moves import Move
+from rulebook.interpreter.play.machine import State
+from rulebook.interpreter.play.moves import Move
 
 # More iterations a move than anyone waits for (a million take hours a move in Python).
 MAX_MCTS_ITERATIONS = 1_000_000

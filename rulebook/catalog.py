@@ -7,7 +7,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from rulebook.interpreter.options import option_schema
+from rulebook.interpreter.play.options import option_schema
 
 from . import api
 

@@ -322,7 +322,7 @@ def _explain(args) -> int:
     from rulebook.dsl.errors import OptionsError
 
     from .records import RecordError, open_record
-    from rulebook.interpreter.trace import explain_move
+    from rulebook.interpreter.play.trace import explain_move
 
     game, record = open_record(args.record)
     if record.kind != "full":

@@ -2,7 +2,7 @@
 
 Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012): every iteration draws a
 determinization of the position — a full state consistent with what the deciding player sees
-(interpreter/determinize.py: the others' hands, the piles' order, hidden values and the chance to
+(interpreter/play/determinize.py: the others' hands, the piles' order, hidden values and the chance to
 come drawn anew) — and descends one shared tree whose edges are moves, choosing among the moves
 legal in that sample by UCB with availability counts (a move is judged against the iterations in
 which it could have been played), then plays the sample out at random (natively where the game
@@ -26,10 +26,10 @@ from typing import Optional
 
 from rulebook.bots import MAX_MCTS_ITERATIONS, Bot, UnknownBot
 from rulebook.dsl.errors import RulebookError
-from rulebook.interpreter.determinize import determinize
+from rulebook.interpreter.play.determinize import determinize
 from rulebook.interpreter.game import Game
-from rulebook.interpreter.machine import State
-from rulebook.interpreter.moves import Move
+from rulebook.interpreter.play.machine import State
+from rulebook.interpreter.play.moves import Move
 
 EXPLORATION = 0.7  # returns are 0..1 per player: a smaller constant than for ±1 rewards
 

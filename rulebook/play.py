@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional, TextIO
 
 from rulebook.interpreter.game import Game
-from rulebook.interpreter.machine import State
+from rulebook.interpreter.play.machine import State
 
 from .records import Record, describe_result, record_move
 from .seats import HUMAN

@@ -21,8 +21,8 @@ from typing import Iterator, Optional, Sequence
 
 from rulebook.dsl.errors import OptionsError, RulebookError
 from rulebook.interpreter.game import Game
-from rulebook.interpreter.machine import State
-from rulebook.interpreter.moves import IllegalMove
+from rulebook.interpreter.play.machine import State
+from rulebook.interpreter.play.moves import IllegalMove
 
 from . import api
 

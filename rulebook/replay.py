@@ -219,7 +219,7 @@ class Stepper:
         if step == 0:
             self.say("no move yet: this is the start")
             return
-        from rulebook.interpreter.trace import explain_move
+        from rulebook.interpreter.play.trace import explain_move
 
         record = self.replay.record
         for line in explain_move(self.replay.game, record.seed, [m["move"] for m in record.moves], step):

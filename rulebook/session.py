@@ -73,7 +73,7 @@ def run_play(args, inp: Optional[TextIO] = None, out: Optional[TextIO] = None) -
 def _tracer(game, record, seed: int, log_viewer: object):
     """Follows the game to say what each move ran; only where the log shows everything (bots alone,
     no --as): a trace shows the rules' inner workings, what a player may not see included."""
-    from rulebook.interpreter.trace import Tracer
+    from rulebook.interpreter.play.trace import Tracer
 
     if log_viewer != EVERYTHING:
         raise OptionsError("--trace shows the rules' workings, hidden information included: it is for games "

@@ -12,9 +12,9 @@ import random
 from dataclasses import dataclass, field
 
 from rulebook.dsl.errors import RulebookError
-from rulebook.interpreter.determinize import determinize
+from rulebook.interpreter.play.determinize import determinize
 from rulebook.interpreter.game import Game
-from rulebook.interpreter.moves import IllegalMove, Move
+from rulebook.interpreter.play.moves import IllegalMove, Move
 
 from .failures import failures_folder, invariants_broken, rules_error, save_failure
 
@@ -132,7 +132,7 @@ def _replay_both(game: Game, a, b, rng: random.Random, where: str) -> None:
 
 
 def redeal_hidden(game: Game, state, viewer: int, rng: random.Random):
-    """A copy of `state` that differs only in what `viewer` may not see (interpreter/determinize.py:
+    """A copy of `state` that differs only in what `viewer` may not see (interpreter/play/determinize.py:
     hidden pieces pooled kind by kind, shuffled and dealt back with the counts each place had,
     hidden values permuted, a new generator). Two such states must give `viewer` the same view,
     and the same moves when it is their turn."""

@@ -14,7 +14,7 @@ from typing import Optional
 
 from rulebook.dsl.errors import RulebookError
 from rulebook.interpreter.game import Game
-from rulebook.interpreter.machine import State
+from rulebook.interpreter.play.machine import State
 
 
 def _refilled(game: Game, state: State, player: int, filler: int) -> State:

@@ -8,7 +8,7 @@ from pathlib import Path
 from rulebook.api import load_program_for, shipped_games
 from rulebook.dsl.errors import RulebookError
 from rulebook.interpreter.game import Game
-from rulebook.interpreter.options import option_schema
+from rulebook.interpreter.play.options import option_schema
 
 ROOT = Path(__file__).resolve().parent.parent
 MOD = ("eriantys", {"players": 2}, (str(ROOT / "examples" / "mods" / "short-game"),))

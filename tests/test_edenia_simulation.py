@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from rulebook.api import load_game
-from rulebook.interpreter.moves import IllegalMove
+from rulebook.interpreter.play.moves import IllegalMove
 from rulebook.testing import random_playthrough
 
 RULES = Path(__file__).resolve().parent.parent / "rules" / "edenia"

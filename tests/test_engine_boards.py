@@ -8,7 +8,7 @@ import pytest
 
 from rulebook.dsl.errors import OptionsError
 from rulebook.interpreter.game import Game
-from rulebook.interpreter.moves import IllegalMove
+from rulebook.interpreter.play.moves import IllegalMove
 from test_engine_support import apply_texts, board_groups, load, move_texts, play, var_value, walk
 
 # A 4x4 game of the grid test game that fills the board with no full row or column.

@@ -9,8 +9,8 @@ import pytest
 import yaml
 
 from rulebook.interpreter.game import Game
-from rulebook.interpreter.machine import State
-from rulebook.interpreter.moves import Move
+from rulebook.interpreter.play.machine import State
+from rulebook.interpreter.play.moves import Move
 from test_engine_support import GAMES_DIR, load, move_texts, player_index, walk, zone_count, zone_slot
 
 CARDS = {row["name"]: row for row in yaml.safe_load(Path(GAMES_DIR / "cards" / "cards.yaml").read_text())}

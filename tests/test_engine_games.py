@@ -13,8 +13,8 @@ import pytest
 
 from rulebook.api import load_game
 from rulebook.interpreter.game import Game
-from rulebook.interpreter.machine import State
-from rulebook.interpreter.moves import IllegalMove, Move
+from rulebook.interpreter.play.machine import State
+from rulebook.interpreter.play.moves import IllegalMove, Move
 from test_engine_support import game_cases, load, move_texts, play, roundtrip
 
 GAMES_PER_CASE = 30

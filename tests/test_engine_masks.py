@@ -9,7 +9,7 @@ import random
 import pytest
 
 from rulebook.interpreter.game import Game
-from rulebook.interpreter.machine import State
+from rulebook.interpreter.play.machine import State
 from rulebook.testing import redeal_hidden
 from test_engine_support import load, move_texts, player_index, walk, zone_count, zone_slot
 

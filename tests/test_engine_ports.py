@@ -11,7 +11,7 @@ import pytest
 from rulebook.dsl.errors import RulebookError, RulesError
 from rulebook.dsl.loader import load_program
 from rulebook.interpreter.game import Game
-from rulebook.interpreter.runtime import load_die
+from rulebook.interpreter.pyback.runtime import load_die
 from rulebook.testing import random_playthrough
 from test_engine_support import load
 

@@ -8,8 +8,8 @@ import pytest
 
 from rulebook.dsl.errors import RulesError
 from rulebook.interpreter.game import Game
-from rulebook.interpreter.moves import IllegalMove, Move
-from rulebook.interpreter.runtime import RulesRuntimeError
+from rulebook.interpreter.play.moves import IllegalMove, Move
+from rulebook.interpreter.pyback.runtime import RulesRuntimeError
 from rulebook.api import load_game
 from test_engine_support import load, roundtrip
 

@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Optional
 
 from rulebook.interpreter.game import Game
-from rulebook.interpreter.machine import State
-from rulebook.interpreter.moves import Move
+from rulebook.interpreter.play.machine import State
+from rulebook.interpreter.play.moves import Move
 from rulebook.api import load_game
 
 GAMES_DIR = Path(__file__).parent / "games"

@@ -17,7 +17,7 @@ import pytest
 
 from rulebook.api import load_game
 from rulebook.interpreter.game import Game
-from rulebook.interpreter.moves import IllegalMove, Move
+from rulebook.interpreter.play.moves import IllegalMove, Move
 from rulebook.testing import random_playthrough
 
 GAMES = 12

@@ -57,7 +57,7 @@ def visible_changes(game: Game) -> dict:
 def from_view(game: Game, view: dict, state):
     """The position p's view shows — what it hides filled in one fixed way (view_state), no chance
     generator — with the flow of `state`: where play stands inside the rules, which the view does
-    not carry (interpreter/views.py), is the rules' own bookkeeping of the decision p is making."""
+    not carry (interpreter/play/views.py), is the rules' own bookkeeping of the decision p is making."""
     made = state.copy()
     made.data = game.view_state(view).data
     made.rng = 0

@@ -22,7 +22,7 @@ from rulebook.dsl.errors import Diagnostic, RulesError
 from rulebook.dsl.loader import load_program
 from rulebook.dsl.program import Program
 from rulebook.interpreter.game import Game
-from rulebook.interpreter.runtime import RulesRuntimeError
+from rulebook.interpreter.pyback.runtime import RulesRuntimeError
 
 CASES_DIR = Path(__file__).parent / "errors" / "cases"
 CASES = sorted(p for p in CASES_DIR.iterdir() if p.is_dir())

@@ -21,7 +21,7 @@ import pytest
 import yaml
 
 from rulebook.api import load_game
-from rulebook.interpreter.moves import IllegalMove, Move
+from rulebook.interpreter.play.moves import IllegalMove, Move
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "tests" / "games"

@@ -22,7 +22,7 @@ import yaml
 
 from rulebook.api import load_game
 from rulebook.dsl.errors import RulebookError
-from rulebook.interpreter.validate import InvalidState
+from rulebook.interpreter.play.validate import InvalidState
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "tests" / "games"

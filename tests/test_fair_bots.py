@@ -12,7 +12,7 @@ import rl_modes
 from rulebook.api import load_game
 from rulebook.bots import make_bot, sees_everything, UnknownBot
 from rulebook.cli import main
-from rulebook.interpreter.determinize import determinize
+from rulebook.interpreter.play.determinize import determinize
 from rulebook.testing import redeal_hidden
 
 # Each shipped game with its first option set, Eriantys expert too, and every test game.

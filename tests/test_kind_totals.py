@@ -10,10 +10,10 @@ import random
 from pathlib import Path
 
 from rulebook.api import load_game
-from rulebook.interpreter import derived
+from rulebook.interpreter.play import derived
 from rulebook.interpreter.ir import exprs as x
 from rulebook.interpreter.ir.walk import walk_all
-from rulebook.interpreter.views import view, view_state
+from rulebook.interpreter.play.views import view, view_state
 
 RULES = '''game "Tints" version "1"
 players 2..2 = 2
@@ -136,7 +136,7 @@ def test_the_rth_node_of_a_set_kept_as_bits_is_the_rth_listed() -> None:
     """runtime.nth_node, which a sampler uses to pick within a set of nodes kept as bits, agrees
     with listing the set (runtime.nodes_of_bits) for sparse, dense and full sets of up to 64 nodes."""
     import random as _random
-    from rulebook.interpreter.runtime import nodes_of_bits, nth_node
+    from rulebook.interpreter.pyback.runtime import nodes_of_bits, nth_node
     rng = _random.Random(14)
     sets = [0b1, 1 << 63, (1 << 64) - 1, (1 << 49) - 1] + [rng.getrandbits(64) & rng.getrandbits(64) for _ in range(300)]
     for bits in sets:

@@ -33,7 +33,7 @@ def test_lowering_leaves_the_checked_program_as_it_was() -> None:
     group, for which the lowering makes a node of its own)."""
     from rulebook.api import load_program_for
     from rulebook.interpreter.lower.game import build_game
-    from rulebook.interpreter.options import resolve_options
+    from rulebook.interpreter.play.options import resolve_options
     from rulebook.interpreter.pyback.evaluate import evaluate
     program = load_program_for(ROOT / "rules" / "eriantys")
     types = dict(program.types)
@@ -80,7 +80,7 @@ def test_a_snippet_leaves_the_loaded_module_as_it_was_and_its_errors_are_placed(
     import pytest
 
     from rulebook.api import load_game
-    from rulebook.interpreter.runtime import RulesRuntimeError
+    from rulebook.interpreter.pyback.runtime import RulesRuntimeError
     game = load_game(ROOT / "tests" / "games" / "nim")
     compiled = game.compiled
     before = (dict(compiled.namespace), list(compiled.constants), list(compiled.source.lines))

@@ -1,4 +1,4 @@
-"""The live locals of a compiled form (interpreter/liveness.py), which scenario writing uses to call
+"""The live locals of a compiled form (interpreter/analysis/liveness.py), which scenario writing uses to call
 two positions the same when they differ only in locals play overwrites before reading."""
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 
 from rulebook import api
 from rulebook.interpreter.ir import stmts as s
-from rulebook.interpreter.liveness import live_locals, reads
+from rulebook.interpreter.analysis.liveness import live_locals, reads
 
 GAMES = [("eriantys", {"players": 3, "expert": True}), ("septachroma", {}), ("ephyran", {}),
          ("edenia", {"players": 2})]

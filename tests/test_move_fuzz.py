@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 
 import rl_modes
 from rulebook.api import load_game
-from rulebook.interpreter.move_check import same_value
-from rulebook.interpreter.moves import IllegalMove, Move
+from rulebook.interpreter.play.move_check import same_value
+from rulebook.interpreter.play.moves import IllegalMove, Move
 
 MODES = rl_modes.modes() + rl_modes.toy_game_modes()
 SCALE = int(os.environ.get("RULEBOOK_FUZZ_SCALE", "1"))

@@ -18,7 +18,7 @@ import pytest
 from rulebook.api import load_game
 from rulebook.bots import RandomBot
 from rulebook.sim.backend import native_games
-from rulebook.interpreter import runtime
+from rulebook.interpreter.pyback import runtime
 from rulebook.interpreter.native import toolchain
 from rulebook.interpreter.native.backend import DIGEST_START, move_digest, native_for, why_not
 from rulebook.sim.runner import outcome_of, play_one

@@ -21,7 +21,7 @@ from rulebook.interpreter.ir.program import Function, GameIR, Instr, LocalInfo
 from rulebook.interpreter.ir.types import BOOL, INT
 from rulebook.interpreter.ir.verify import IRError, verify
 from rulebook.interpreter.lower.game import build_game
-from rulebook.interpreter.options import resolve_options
+from rulebook.interpreter.play.options import resolve_options
 from rulebook.interpreter.passes import PASSES, PIPELINE, optimise, pipeline
 from rulebook.interpreter.passes.fold import fold_function
 from rulebook.interpreter.passes.pipeline import Pass, Watch

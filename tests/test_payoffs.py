@@ -9,8 +9,8 @@ import pytest
 
 from rulebook.api import load_game
 from rulebook.dsl.errors import RulebookError
-from rulebook.interpreter import payoffs
-from rulebook.interpreter.runtime import RulesRuntimeError
+from rulebook.interpreter.play import payoffs
+from rulebook.interpreter.pyback.runtime import RulesRuntimeError
 from rulebook.sim.compare import compare
 from rulebook.sim.simulation import simulate
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from rulebook.interpreter.placement import PlacementError
-from rulebook.interpreter.position import PositionError
+from rulebook.interpreter.play.placement import PlacementError
+from rulebook.interpreter.play.position import PositionError
 
 from gamecache import eriantys
 

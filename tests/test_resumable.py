@@ -22,7 +22,7 @@ from rulebook.interpreter.ir.walk import walk_statements
 from rulebook.interpreter.lower.builder import Builder
 from rulebook.interpreter.lower.game import build_game
 from rulebook.interpreter.lower.resumable import BlockBuilder, place
-from rulebook.interpreter.options import resolve_options
+from rulebook.interpreter.play.options import resolve_options
 from rulebook.interpreter.pyback.evaluate import evaluate
 
 ROOT = Path(__file__).resolve().parent.parent

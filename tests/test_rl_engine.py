@@ -13,9 +13,9 @@ import pytest
 from rl_modes import MOD, ROOT, mode_id, modes, toy_game_modes
 from rulebook.api import load_game
 from rulebook.testing import redeal_hidden
-from rulebook.interpreter.length import game_length_bound
-from rulebook.interpreter.movespace import MoveSpaceError
-from rulebook.interpreter.moves import IllegalMove
+from rulebook.interpreter.research.research.length import game_length_bound
+from rulebook.interpreter.research.research.movespace import MoveSpaceError
+from rulebook.interpreter.play.moves import IllegalMove
 
 MODES = modes()
 TEST_GAMES = toy_game_modes()

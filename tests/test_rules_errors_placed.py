@@ -14,7 +14,7 @@ from rulebook.api import load_game
 from rulebook.cli import main
 from rulebook.interpreter.ir import exprs as x
 from rulebook.interpreter.ir.walk import walk_all
-from rulebook.interpreter.runtime import RulesRuntimeError
+from rulebook.interpreter.pyback.runtime import RulesRuntimeError
 
 HEADER = 'game "Probe" version "1"\nplayers 2..2 = 2\n'
 MARK = "‸"

@@ -56,7 +56,7 @@ def configurations(name: str) -> list[dict]:
 
 
 def records_member_names(program, kind: str) -> list[str]:
-    from rulebook.interpreter.options import member_names
+    from rulebook.interpreter.play.options import member_names
     return member_names(program, kind)
 
 

@@ -13,7 +13,7 @@ import pytest
 from rulebook.api import load_game
 from rulebook.cli import main
 from rulebook.dsl.errors import OptionsError
-from rulebook.interpreter.runtime import Runaway, RulesRuntimeError
+from rulebook.interpreter.pyback.runtime import Runaway, RulesRuntimeError
 
 
 def game_of(tmp_path: Path, text: str, budget: int = 10_000):

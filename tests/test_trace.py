@@ -9,8 +9,8 @@ import pytest
 
 from rulebook.api import load_game
 from rulebook.cli import main
-from rulebook.interpreter.moves import IllegalMove
-from rulebook.interpreter.trace import Tracer, _fold_cycles
+from rulebook.interpreter.play.moves import IllegalMove
+from rulebook.interpreter.play.trace import Tracer, _fold_cycles
 
 NIM = str(Path(__file__).resolve().parent / "games" / "nim")
 

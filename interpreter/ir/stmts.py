@@ -158,7 +158,7 @@ class RunCell(Stmt):
 
 @dataclass(frozen=True)
 class Reach(Stmt):
-    """A counting build only: reach point `point` (interpreter/reach.py) is reached."""
+    """A counting build only: reach point `point` (interpreter/analysis/reach.py) is reached."""
 
     point: int
 

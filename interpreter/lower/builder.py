@@ -13,7 +13,7 @@ from rulebook.dsl import nodes as n
 from rulebook.dsl.program import Program
 from rulebook.dsl.types import PLAYER, TEAM
 
-from ..analysis import Suspension
+from ..analysis.analysis import Suspension
 from ..ir import exprs as x
 from ..ir import stmts as s
 from ..ir.program import Function, Modifier
@@ -21,8 +21,8 @@ from ..ir.types import (
     BOOL, INT, NOTHING, SLOT, TEXT, UNKNOWN, Int, List, Type,
 )
 from ..layout import Dim, Layout
-from ..reach import ReachMap
-from ..runtime import RulesRuntimeError
+from ..analysis.reach import ReachMap
+from ..pyback.runtime import RulesRuntimeError
 from .scope import Locals, Scope
 
 

@@ -12,7 +12,7 @@ from rulebook.dsl import nodes as n
 
 from ..ir import exprs as x
 from ..ir.types import BOOL, COUNT, INT, SLOT, TEXT, Int, List
-from ..runtime import RulesRuntimeError
+from ..pyback.runtime import RulesRuntimeError
 from .builder import Builder
 from .exprs import domain, minus, tiles
 from .pieces import total_of

@@ -12,7 +12,7 @@ from typing import Optional
 from rulebook.dsl import nodes as n
 from rulebook.dsl.types import element_of
 
-from ..analysis import free_names
+from ..analysis.analysis import free_names
 from ..ir import exprs as x
 from ..ir import resumable as r
 from ..ir.program import Binding

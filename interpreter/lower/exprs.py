@@ -14,7 +14,7 @@ from ..ir import exprs as x
 from ..ir.types import BOOL, COUNT, INT, NOTHING, SLOT, TEXT, Int, List, Type, element
 from ..layout import CURRENT_PLAYER, strides
 from ..passes.fold import fold_expr
-from ..runtime import RulesRuntimeError
+from ..pyback.runtime import RulesRuntimeError
 from . import marks
 from .builder import Builder
 from .scope import Scope

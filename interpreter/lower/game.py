@@ -21,11 +21,11 @@ from ..ir.types import BOOL, INT, Int, List, optional
 from ..layout import (
     CURRENT_PHASE, CURRENT_PLAYER, CURRENT_STEP, grid_board, network_board, ports_board, ring_board,
 )
-from ..names import check_names
-from ..program_walk import statement_roots, walk
-from ..runtime import RulesRuntimeError
-from ..reach import ReachMap
-from ..validate import value_check
+from ..play.names import check_names
+from ..analysis.program_walk import statement_roots, walk
+from ..pyback.runtime import RulesRuntimeError
+from ..analysis.reach import ReachMap
+from ..play.validate import value_check
 from . import marks
 from .builder import Builder, frozen
 from .context import Ctx

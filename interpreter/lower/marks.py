@@ -1,4 +1,4 @@
-"""A counting build's marks (rules coverage, interpreter/reach.py): what lowering adds, and where.
+"""A counting build's marks (rules coverage, interpreter/analysis/reach.py): what lowering adds, and where.
 
 Every function here gives nothing in a plain build (`b.reach` is None), so a plain build's
 compiled form — and its generated code — is exactly what it would be without them. In a counting
@@ -18,7 +18,7 @@ from rulebook.dsl.types import element_of
 from ..ir import exprs as x
 from ..ir import stmts as s
 from ..ir.types import element
-from ..reach import ROW_CHOSEN, ROW_READ
+from ..analysis.reach import ROW_CHOSEN, ROW_READ
 from .builder import Builder
 
 

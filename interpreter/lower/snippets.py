@@ -10,7 +10,7 @@ from rulebook.dsl.snippets import parse_type
 from ..ir import stmts as s
 from ..ir.program import Function, GameIR
 from ..ir.types import INT
-from ..runtime import RulesRuntimeError
+from ..pyback.runtime import RulesRuntimeError
 from .builder import Builder
 from .context import Ctx
 from .exprs import lower_expr

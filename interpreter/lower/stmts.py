@@ -15,8 +15,8 @@ from typing import Callable, Union
 from rulebook.dsl import nodes as n
 from rulebook.dsl.types import PLAYER
 
-from ..analysis import escapes, free_names
-from ..program_walk import portable_place
+from ..analysis.analysis import escapes, free_names
+from ..analysis.program_walk import portable_place
 from ..ir import exprs as x
 from ..ir import resumable as r
 from ..ir import stmts as s

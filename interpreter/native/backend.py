@@ -18,10 +18,10 @@ import random
 import time
 from typing import Callable, NamedTuple, Optional, Sequence
 
-from .. import payoffs
+from ..play import payoffs
 from ..game import Game
-from ..machine import State
-from ..runtime import show
+from ..play.machine import State
+from ..pyback.runtime import show
 from . import cgame
 from .cemit import NativeUnsupported
 from .state import MASK64, NONE, Words, from_native, scalar_from_native, scalar_to_native, to_native

@@ -276,7 +276,7 @@ class CGame:
             parts.append(f"for (i64 p = 0; p < {ir.player_count}; p++) {{ arena_top = 0; out[{offset} + p] = f{ir.score}(S, p); }}")
             self.functions.append(f"static i64 score_of(St *S, i64 p) {{ arena_top = 0; return f{ir.score}(S, p); }}")
             offset += ir.player_count
-        if ir.payoff is not None:  # checked against its bounds by the caller (interpreter/payoffs.py)
+        if ir.payoff is not None:  # checked against its bounds by the caller (interpreter/play/payoffs.py)
             parts.append(f"for (i64 p = 0; p < {ir.player_count}; p++) {{ arena_top = 0; "
                          f"out[{offset} + p] = f{ir.payoff.function}(S, p); }}")
             offset += ir.player_count

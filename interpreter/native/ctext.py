@@ -14,7 +14,7 @@ import itertools
 
 from ..ir import exprs as x
 from ..ir.types import Bool, Int, Opt, Text
-from ..runtime import show
+from ..pyback.runtime import show
 from .cemit import EXPRESSIONS, Env, NativeUnsupported, expr, handles, is_list
 
 MAX_TEXTS = 1 << 16  # results one table may hold

@@ -14,7 +14,7 @@ from __future__ import annotations
 import ctypes
 from typing import Any
 
-from ..machine import State
+from ..play.machine import State
 from .cemit import NativeUnsupported, kind_of
 
 NONE = -(1 << 63)

@@ -14,7 +14,7 @@ from ..ir.helpers import ACTING
 from ..ir.program import Block, Function, GameIR, Instr
 from ..ir.types import BOOL, Int, List
 from ..ir.walk import PAIR_FIELDS, SLOT_FIELDS, rebuild, rebuild_body, renumber, walk, walk_all
-from ..runtime import show
+from ..pyback.runtime import show
 from .linear import linear, simplify
 
 ExprMap = Callable[[x.Expr], x.Expr]

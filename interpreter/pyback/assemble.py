@@ -14,15 +14,15 @@ from typing import Any, Callable, Optional, Union
 
 from rulebook.dsl.nodes import Span
 
-from .. import runtime
+from . import runtime
 from ..ir import exprs as x
 from ..ir.program import Function, GameIR
 from ..ir.stmts import PushAllow, Return
 from ..ir.walk import walk_all
 from ..ir.types import INT, List
 from ..ircache import cached_code
-from ..reach import counting_namespace
-from ..runtime import RulesRuntimeError
+from ..analysis.reach import counting_namespace
+from .runtime import RulesRuntimeError
 from .blocks import write_block
 from .exprs import Env, expr
 from .samplers import write_action_player, write_sampler
@@ -103,7 +103,7 @@ class PythonGame:
         """`written`: the module as written before (kept by the disk cache), run without writing
         it again; else it is written from the IR and, before it runs, handed to `keep`."""
         self.ir = ir
-        # A counting build's marks, one per point of its ReachMap (interpreter/reach.py); else None.
+        # A counting build's marks, one per point of its ReachMap (interpreter/analysis/reach.py); else None.
         self.reached, self.reach = marks, reach
         self.program = program
         self.filename = filename

@@ -15,7 +15,7 @@ from ..ir.walk import walk_all
 from .exprs import Env, truth
 from .stmts import Source, Writer
 
-from ..machine import POP, PUSHED, SUSPENDED
+from ..play.machine import POP, PUSHED, SUSPENDED
 
 
 # The terminators _write_from writes (tests/test_constructs.py checks every one is here).

@@ -6,8 +6,8 @@ from typing import Any, Optional
 from rulebook.dsl.nodes import Span
 
 from ..ir import exprs as x
-from ..reach import counting_namespace
-from ..runtime import RulesRuntimeError, RunTime
+from ..analysis.reach import counting_namespace
+from .runtime import RulesRuntimeError, RunTime
 from .assemble import HELPERS
 from .exprs import Env, expr
 

@@ -23,7 +23,7 @@ from .exprs import Env, domain, expr, lazily, sieved, truth, walked
 from .stmts import Source
 from .views import view_clause
 
-from ..machine import BOUND, PUSHED, NOTHING as NOTHING_CODE
+from ..play.machine import BOUND, PUSHED, NOTHING as NOTHING_CODE
 
 
 def _space(out: Source, env: Env, i: int, choice: Choice, depth: int, span, low: Optional[int]) -> tuple:

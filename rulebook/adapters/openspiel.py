@@ -36,9 +36,9 @@ import pyspiel
 
 from rulebook.api import find_rules, load_program_for, shipped_games
 from rulebook.dsl.errors import OptionsError
-from rulebook.interpreter import payoffs
-from rulebook.interpreter.moves import IllegalMove
-from rulebook.interpreter.options import option_schema
+from rulebook.interpreter.play import payoffs
+from rulebook.interpreter.play.moves import IllegalMove
+from rulebook.interpreter.play.options import option_schema
 
 from .games import DEFAULT_MAX_GAME_LENGTH, compiled_game, length_limit, rewards
 

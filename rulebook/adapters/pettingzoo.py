@@ -27,7 +27,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from rulebook.interpreter.moves import IllegalMove
+from rulebook.interpreter.play.moves import IllegalMove
 
 from ..display import scene_of, scene_text
 

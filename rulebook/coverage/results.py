@@ -1,6 +1,6 @@
 """What a set of counting games reached, read by rules file, decision and table row.
 
-Games built with `counting=True` mark the reach points of their program (interpreter/reach.py).
+Games built with `counting=True` mark the reach points of their program (interpreter/analysis/reach.py).
 `Coverage` gathers such games while scenarios run and then merges their marks by each point's
 place in the rules, so games of the same rules with other options (or mods) add up.
 """
@@ -12,7 +12,7 @@ from typing import Iterable, Optional
 
 from rulebook.dsl.errors import source_line
 from rulebook.interpreter.game import Game
-from rulebook.interpreter.reach import BLOCK, BRANCH, OPTION, ROW_CHOSEN, ROW_READ, STATEMENT, Point
+from rulebook.interpreter.analysis.reach import BLOCK, BRANCH, OPTION, ROW_CHOSEN, ROW_READ, STATEMENT, Point
 
 
 @dataclass
@@ -51,7 +51,7 @@ class Missed:
 class RowsReport:
     table: str
     path: str
-    rule: str  # code | chosen | read (interpreter/reach.py TableRows)
+    rule: str  # code | chosen | read (interpreter/analysis/reach.py TableRows)
     rows: list = field(default_factory=list)  # (label, line, reached)
 
     @property

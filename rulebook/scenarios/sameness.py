@@ -12,8 +12,8 @@ import random
 from typing import Optional
 
 from rulebook.dsl.errors import RulebookError
-from rulebook.interpreter.liveness import live_locals
-from rulebook.interpreter.moves import IllegalMove
+from rulebook.interpreter.analysis.liveness import live_locals
+from rulebook.interpreter.play.moves import IllegalMove
 
 
 _PLAY_ERRORS = (RulebookError, AssertionError, IllegalMove)
@@ -26,7 +26,7 @@ def _alike(game, a, b) -> bool:
 
 
 def same_frames(game, a, b) -> bool:
-    """The same blocks at the same instructions, with the same live locals (interpreter/liveness.py)."""
+    """The same blocks at the same instructions, with the same live locals (interpreter/analysis/liveness.py)."""
     if len(a.frames) != len(b.frames):
         return False
     live = live_locals(game.ir)

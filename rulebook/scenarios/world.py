@@ -14,8 +14,8 @@ from typing import Any, Optional
 
 from rulebook.dsl.errors import RulebookError
 from rulebook.interpreter.game import Game
-from rulebook.interpreter.moves import IllegalMove
-from rulebook.interpreter.trace import Traced, Trail, refusal_text
+from rulebook.interpreter.play.moves import IllegalMove
+from rulebook.interpreter.play.trace import Traced, Trail, refusal_text
 
 from .patterns import Pieces, PatternError, read_value, split_list
 from .views import view_mismatch
@@ -40,7 +40,7 @@ class World:
     coverage: Any = None  # a rulebook.coverage Coverage: games are then counting builds, added to it
     optimised: bool = True  # False: games built without the optimising passes (the same games, built faster)
     tracing: bool = False  # games built for tracing: a failing Then shows what the When's moves ran
-    traces: list = field(default_factory=list)  # the When's moves' traces (interpreter/trace.py), in order
+    traces: list = field(default_factory=list)  # the When's moves' traces (interpreter/play/trace.py), in order
 
     # ------------------------------------------------------------ words → values
     def player(self, word: str) -> int:

@@ -5,7 +5,7 @@ players take in one game of three hundred shows "no difference" for the wrong re
 `simulate` and `compare` count, for each rule, table row and decision option a mod brings and
 each option that is set (or that differs between A and B), in how many games play reached it, and
 warn when that is under 5% of them. The counting uses the reach points of rules coverage
-(rulebook.interpreter.reach, one design for both) in a counting build, on either back-end: per
+(rulebook.interpreter.analysis.reach, one design for both) in a counting build, on either back-end: per
 game a mask of the watched points (rulebook.sim.runner.play_one, or the native back-end's). A run
 with no mod and no option set builds and counts nothing.
 """
@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Iterable, Optional
 
 from rulebook.dsl import nodes as n
-from rulebook.interpreter.options import resolve_options
-from rulebook.interpreter.program_walk import walk as _nodes
-from rulebook.interpreter.reach import BLOCK, OPTION, ReachMap
+from rulebook.interpreter.play.options import resolve_options
+from rulebook.interpreter.analysis.program_walk import walk as _nodes
+from rulebook.interpreter.analysis.reach import BLOCK, OPTION, ReachMap
 
 RARE = 0.05  # under this share of games, a difference hardly shows
 

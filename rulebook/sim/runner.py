@@ -14,7 +14,7 @@ from typing import Callable, Optional, cast
 
 from rulebook.dsl.errors import OptionsError, RulebookError
 from rulebook.interpreter.game import Game
-from rulebook.interpreter.runtime import RulesRuntimeError
+from rulebook.interpreter.pyback.runtime import RulesRuntimeError
 
 from .. import api
 from ..failures import GameFailure, failures_folder, invariants_broken, rules_error, save_failure

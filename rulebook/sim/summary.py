@@ -5,7 +5,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from rulebook.interpreter.game import Game
-from rulebook.interpreter.options import option_schema
+from rulebook.interpreter.play.options import option_schema
 
 from .stats import distribution, mean_interval, wilson
 

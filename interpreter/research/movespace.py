@@ -24,12 +24,12 @@ from rulebook.dsl.errors import RulebookError
 from rulebook.dsl.types import element_of
 
 from .bounds import NOT_CONSTANT, Bounds
-from .program_walk import program_nodes, span_key
+from ..analysis.program_walk import program_nodes, span_key
 
 if TYPE_CHECKING:
-    from .game import Game
-    from .machine import State
-    from .moves import Move
+    from ..game import Game
+    from ..play.machine import State
+    from ..play.moves import Move
 
 
 class MoveSpaceError(RulebookError):
@@ -128,7 +128,7 @@ class MoveSpace:
     def move(self, S: "State", index: int) -> "Move":
         """The move with this index at S, to give game.apply (which checks that it is legal: an
         index whose option is not offered at S raises IllegalMove)."""
-        from .moves import IllegalMove, Move
+        from ..play.moves import IllegalMove, Move
         block = self.block_of(index)
         for option, (span, number) in enumerate(self.game.choice_sources(S)):
             if number == block.number and span_key(span) == block.statement:

@@ -11,7 +11,7 @@ from typing import Callable, Optional, Sequence
 from rulebook.dsl.errors import Diagnostic, RulebookError
 from rulebook.dsl.nodes import Span
 
-from . import chance
+from ..play import chance
 
 MASK64 = (1 << 64) - 1
 

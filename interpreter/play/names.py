@@ -7,7 +7,7 @@ from typing import Optional
 from rulebook.dsl.errors import OptionsError
 from rulebook.dsl.nodes import Span
 
-from .runtime import RulesRuntimeError
+from ..pyback.runtime import RulesRuntimeError
 
 
 def check_names(names: tuple, span: Optional[Span]) -> None:

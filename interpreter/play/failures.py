@@ -12,7 +12,7 @@ from typing import Optional
 
 from rulebook.dsl.nodes import Span
 
-from .runtime import RulesRuntimeError
+from ..pyback.runtime import RulesRuntimeError
 
 # Errors that compiled rules can raise when they do something the checker cannot rule out (use
 # a `none`, say); anything else is let through, as a bug of the engine's.

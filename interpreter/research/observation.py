@@ -33,12 +33,12 @@ from typing import TYPE_CHECKING, Callable, Optional
 
 from rulebook.dsl import nodes as n
 
-from .layout import CURRENT_PHASE, CURRENT_PLAYER, CURRENT_STEP
-from .program_walk import program_nodes, span_key
+from ..layout import CURRENT_PHASE, CURRENT_PLAYER, CURRENT_STEP
+from ..analysis.program_walk import program_nodes, span_key
 
 if TYPE_CHECKING:
-    from .game import Game
-    from .machine import State
+    from ..game import Game
+    from ..play.machine import State
 
 BIG = 1e9  # the bound given for numbers the rules do not bound (counts, int variables)
 

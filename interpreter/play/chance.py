@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Iterable, cast
 from rulebook.dsl import nodes as n
 from rulebook.dsl.errors import RulebookError
 
-from .program_walk import statement_roots, walk
+from ..analysis.program_walk import statement_roots, walk
 
 if TYPE_CHECKING:
     from .machine import State

@@ -5,7 +5,7 @@ from typing import Any, Optional
 
 from rulebook.dsl.errors import RulebookError
 
-from .runtime import GameOver
+from ..pyback.runtime import GameOver
 
 # What an entry function gives besides the next instruction: new frames were pushed, the block
 # is done, or (SUSPENDED - pc) play waits at the decision of instruction pc. A decision's player

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
-from .bounds import Bounds
-from .ir.program import Payoff
-from .runtime import RulesRuntimeError
+from ..research.bounds import Bounds
+from ..ir.program import Payoff
+from ..pyback.runtime import RulesRuntimeError
 
 ZERO_SUM, CONSTANT_SUM, GENERAL_SUM = "zero-sum", "constant-sum", "general-sum"
 

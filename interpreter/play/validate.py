@@ -14,11 +14,11 @@ from rulebook.dsl import nodes as n
 from rulebook.dsl.errors import RulebookError
 from rulebook.dsl.types import Type
 
-from .analysis import children_blocks
-from .ir.stmts import Suspend
-from .layout import CURRENT_PHASE, CURRENT_PLAYER, CURRENT_STEP
+from ..analysis.analysis import children_blocks
+from ..ir.stmts import Suspend
+from ..layout import CURRENT_PHASE, CURRENT_PLAYER, CURRENT_STEP
 from .machine import State
-from .runtime import MASK64
+from ..pyback.runtime import MASK64
 
 FIELDS = ("data", "frames", "rng", "mods", "decision", "decider", "result", "allows")
 

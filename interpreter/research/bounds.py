@@ -12,7 +12,7 @@ from typing import Any, Optional
 from rulebook.dsl import nodes as n
 from rulebook.dsl.program import Program
 
-from .program_walk import program_nodes
+from ..analysis.program_walk import program_nodes
 
 Interval = tuple  # (low or None, high or None)
 UNKNOWN: Interval = (None, None)

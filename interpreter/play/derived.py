@@ -7,7 +7,7 @@ read back) calls `refresh` after, and the tests `check` them at every decision.
 """
 from __future__ import annotations
 
-from .layout import Layout
+from ..layout import Layout
 
 
 def refresh(layout: Layout, data: list) -> None:

@@ -13,7 +13,7 @@ from typing import Iterator, Optional
 
 from rulebook.dsl.errors import RulebookError
 
-from .layout import CURRENT_PHASE, CURRENT_PLAYER, CURRENT_STEP
+from ..layout import CURRENT_PHASE, CURRENT_PLAYER, CURRENT_STEP
 from .machine import State, run
 
 TURN_SPANS = (0, 3)  # modifiers lasting until the end of the turn or the step are dropped

@@ -11,9 +11,9 @@ from typing import Any, Iterable, Mapping
 from rulebook.dsl.errors import RulebookError, did_you_mean
 
 from .derived import refresh
-from .layout import strides
+from ..layout import strides
 from .machine import State
-from .runtime import merge as merge_groups, merge_kept, tiles as group_tiles
+from ..pyback.runtime import merge as merge_groups, merge_kept, tiles as group_tiles
 
 
 class PositionError(RulebookError):

@@ -13,10 +13,10 @@ from rulebook.dsl import nodes as n
 
 from .bounds import Bounds
 from .movespace import Axis, MoveSpaceError, value_axis
-from .program_walk import portable_place, program_nodes
+from ..analysis.program_walk import portable_place, program_nodes
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..game import Game
 
 
 class ChanceSpace:

@@ -21,7 +21,7 @@ from rulebook.dsl.types import element_of
 from .bounds import Bounds
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..game import Game
 
 
 def game_length_bound(game: "Game") -> Optional[int]:

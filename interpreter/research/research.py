@@ -6,12 +6,12 @@ from typing import TYPE_CHECKING, Any, Callable, cast
 
 from rulebook.dsl.errors import RulebookError
 
-from . import chance as explicit
-from .moves import IllegalMove
+from ..play import chance as explicit
+from ..play.moves import IllegalMove
 
 if TYPE_CHECKING:
-    from .game import Game
-    from .machine import State
+    from ..game import Game
+    from ..play.machine import State
 
 
 class ResearchFacilities:
@@ -50,17 +50,17 @@ class ResearchFacilities:
 
     # ------------------------------------------------------------ fixed spaces
     def move_space(self):
-        """The game's fixed move space (interpreter/movespace.py)."""
+        """The game's fixed move space (interpreter/research/movespace.py)."""
         from .movespace import MoveSpace
         return self._space("moves", lambda: MoveSpace(self._game()))
 
     def chance_space(self):
-        """Fixed numbers for chance outcomes (interpreter/chancespace.py)."""
+        """Fixed numbers for chance outcomes (interpreter/research/chancespace.py)."""
         from .chancespace import ChanceSpace
         return self._space("chance", lambda: ChanceSpace(self._game()))
 
     def observation_spec(self, pile_depth: int = 4):
-        """The game's observation spec (interpreter/observation.py), one per pile depth."""
+        """The game's observation spec (interpreter/research/observation.py), one per pile depth."""
         from .observation import ObservationSpec
         return self._space(("observation", pile_depth), lambda: ObservationSpec(self._game(), pile_depth))
 

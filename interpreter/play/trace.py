@@ -1,6 +1,6 @@
 """A trace of why: the rules that ran for one move, in order, each with its `file:line`.
 
-A tracing build is a counting build (interpreter/reach.py) whose marks also keep the order they
+A tracing build is a counting build (interpreter/analysis/reach.py) whose marks also keep the order they
 were set in (`Trail`), built without the optimising passes, so every rule entered, statement
 started, branch taken, option chosen and table row read while a move is played shows, in the
 order play met it. A plain build carries no marks at all: tracing costs nothing when it is off.
@@ -18,7 +18,7 @@ from typing import Any, Iterable, Optional
 from rulebook.dsl.errors import source_line
 
 from .moves import IllegalMove
-from .reach import BLOCK, BRANCH, OPTION, ROW_CHOSEN, ROW_READ, STATEMENT, Point, ReachMap
+from ..analysis.reach import BLOCK, BRANCH, OPTION, ROW_CHOSEN, ROW_READ, STATEMENT, Point, ReachMap
 
 MAX_LINES = 400  # a move that runs a long loop is cut there, saying how much more ran
 

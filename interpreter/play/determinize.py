@@ -16,7 +16,7 @@ Where play stands inside the rules (its frames) is kept, with one change: a rule
 a piece lying in a place hidden from the player (a card chosen from a hand, waiting for the answers
 to it) names, in the sample, a piece drawn from what that place holds there — so the rules still
 find it where they put it, and the sample tells nothing of which piece it was. Kept data (totals,
-neighbour counts) is worked out anew (interpreter/derived.py).
+neighbour counts) is worked out anew (interpreter/play/derived.py).
 
     >>> import random
     >>> from rulebook.api import load_game
@@ -32,7 +32,7 @@ import random
 from typing import Any, Optional
 
 from .derived import refresh
-from .ir.types import Int, List, Opt
+from ..ir.types import Int, List, Opt
 
 
 def determinize(game: Any, state: Any, player: Optional[int], rng: random.Random) -> Any:

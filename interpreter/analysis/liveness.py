@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from .ir import exprs as x
-from .ir import stmts as s
-from .ir.program import GameIR
+from ..ir import exprs as x
+from ..ir import stmts as s
+from ..ir.program import GameIR
 
 
 _DONE: dict = {}  # id(ir) -> (ir, its liveness): the ir kept alive, so its id stays its own
