@@ -1,6 +1,6 @@
 /* Chance shared bit for bit with the Python back-end.
  *
- * The game's own generator is the state's splitmix64 (interpreter/runtime.py: rand_below); the
+ * The game's own generator is the state's splitmix64 (interpreter/pyback/runtime.py: rand_below); the
  * bots' generator is CPython's random.Random (MT19937 with CPython's seeding, getrandbits and
  * _randbelow), so a game played natively with random.Random(seed) for its bots makes exactly the
  * choices the Python back-end makes. Generic: no game's code is here. */

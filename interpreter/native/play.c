@@ -168,7 +168,7 @@ static void play_choice(St *S, i64 which, const i64 *values) {
 }
 
 #if NPOINTS
-/* What Game.apply's legality check works out for a move (interpreter/move_check.py): the guard,
+/* What Game.apply's legality check works out for a move (interpreter/play/move_check.py): the guard,
  * then each variable's domain and condition with the values before it bound — so a counting build
  * marks what the Python back-end's check marks. */
 static Frame CHECK;

@@ -1,6 +1,6 @@
 /* The native back-end's run-time: the state, lists, pieces in zones, groups on boards, the
  * frame machine. Included after the generated game's sizes (#define) and before its code; the
- * twin of interpreter/runtime.py and machine.py, operation for operation, so both back-ends make
+ * twin of interpreter/pyback/runtime.py and play/machine.py, operation for operation, so both back-ends make
  * the same states. No game's code is here. Errors and `end game` leave by longjmp to the run loop. */
 #include <stdint.h>
 #include <string.h>
@@ -47,7 +47,7 @@ typedef struct {
 
 static jmp_buf *rb_escape;
 
-/* A counting build (NPOINTS > 0; interpreter/reach.py): one mark per reach point. The game's own
+/* A counting build (NPOINTS > 0; interpreter/analysis/reach.py): one mark per reach point. The game's own
  * play marks rb_marks_game; what the bots do to choose a move (sampling, a greedy look-ahead, an
  * MCTS search) marks a scratch set, so only what the game itself reached counts (play.c). */
 #if NPOINTS
@@ -385,7 +385,7 @@ static i64 merge(St *S, i64 *D, i64 roots, i64 size, i64 low, i64 a, i64 b) {
 }
 
 /* merge, keeping each group's nodes (a sorted list per root node, at members) and the list of
- * groups (at glist), as interpreter/runtime.py merge_kept does */
+ * groups (at glist), as interpreter/pyback/runtime.py merge_kept does */
 static i64 merge_kept(St *S, i64 *D, i64 roots, i64 size, i64 low, i64 a, i64 b, i64 members, i64 glist) {
     (void)size;
     if (a == NONE || b == NONE) fail(S, ST_RULES);
