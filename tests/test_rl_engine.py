@@ -13,8 +13,8 @@ import pytest
 from rl_modes import MOD, ROOT, mode_id, modes, toy_game_modes
 from rulebook.api import load_game
 from rulebook.testing import redeal_hidden
-from rulebook.interpreter.research.research.length import game_length_bound
-from rulebook.interpreter.research.research.movespace import MoveSpaceError
+from rulebook.interpreter.research.length import game_length_bound
+from rulebook.interpreter.research.movespace import MoveSpaceError
 from rulebook.interpreter.play.moves import IllegalMove
 
 MODES = modes()

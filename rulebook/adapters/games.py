@@ -9,7 +9,7 @@ from typing import Any, Optional, Sequence
 from rulebook.api import find_rules, load_game, load_program_for
 from rulebook.interpreter.play.options import option_schema
 from rulebook.interpreter.game import Game
-from rulebook.interpreter.research.research.length import game_length_bound
+from rulebook.interpreter.research.length import game_length_bound
 
 DEFAULT_MAX_GAME_LENGTH = 1000  # player decisions, where the rules give no bound (a draw after it)
 
