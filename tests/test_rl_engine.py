@@ -260,5 +260,5 @@ def test_the_length_bound_is_read_from_the_rules(tmp_path: Path):
 @pytest.mark.parametrize("module", ["movespace", "observation", "length"])
 def test_the_examples_in_the_modules_run(module, monkeypatch):
     monkeypatch.chdir(ROOT)  # they load tests/games/nim
-    found = doctest.testmod(importlib.import_module(f"rulebook.interpreter.{module}"))
+    found = doctest.testmod(importlib.import_module(f"rulebook.interpreter.research.{module}"))
     assert found.attempted > 0 and found.failed == 0

@@ -48,18 +48,13 @@ def verify(ir: GameIR) -> list[str]:
         _code(ir, f"function {number} ({fn.name})", fn.body, len(fn.locals), None, out)
     for number, block in enumerate(ir.blocks):
         _block(ir, number, block, out)
-    for number, site in enumerate(ir.sites):
-        where = f"site {number}"
-        if not 0 <= site.block < len(ir.blocks):
-            out.append(f"{where}: no block {site.block}")
+    deciding = [(f"site {number}", site.block, site.choices) for number, site in enumerate(ir.sites)] + \
+        [(f"action {number} ({a.name})", a.block, a.choices) for number, a in enumerate(ir.actions)]
+    for where, block, choices in deciding:
+        if not 0 <= block < len(ir.blocks):
+            out.append(f"{where}: no block {block}")
         else:
-            _choices(ir, where, ir.blocks[site.block], site.choices, out)
-    for number, action in enumerate(ir.actions):
-        where = f"action {number} ({action.name})"
-        if not 0 <= action.block < len(ir.blocks):
-            out.append(f"{where}: no block {action.block}")
-        else:
-            _choices(ir, where, ir.blocks[action.block], action.choices, out)
+            _choices(ir, where, ir.blocks[block], choices, out)
     for number, value in enumerate(ir.values):
         _numbers(f"value {number} ({value.name})", (("function", value.fn, len(ir.functions)),
                  *(("modifier", m, len(ir.modifiers)) for m in value.modifiers)), out)
