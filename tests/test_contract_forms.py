@@ -187,3 +187,19 @@ def test_a_list_of_one_path_is_read_and_compared_exactly() -> None:
                            "Then Leo may take the east star and south meteorite paths"])
     with pytest.raises(ScenarioFailure, match="Leo may take: takes the east star path; takes the south meteorite"):
         world.run_step(*world.vocabulary.find("then", "Leo may take the east star path"))
+
+
+def test_members_that_stand_alone_must_be_members_of_a_known_kind(tmp_path) -> None:
+    """`alone:` names a kind and its members; a mistake is placed in the vocabulary file, once."""
+    from rulebook import api
+    from rulebook.dsl.errors import RulesError
+    from rulebook.scenarios.vocabulary import load_vocabulary
+
+    extra = tmp_path / "more.yaml"
+    extra.write_text("alone:\n  cards: [Dionysus]\n  card: [Dionysus, Zeus]\n", encoding="utf-8")
+    folder = api.find_rules("ephyran").resolve()
+    with pytest.raises(RulesError) as caught:
+        load_vocabulary(folder, api.load_program_for(folder), [extra])
+    said = str(caught.value)
+    assert "more.yaml:2:10: unknown kind 'cards'" in said and said.count("unknown kind") == 1
+    assert "more.yaml:3:20: no card called 'Zeus'" in said

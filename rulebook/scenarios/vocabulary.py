@@ -142,13 +142,13 @@ def _read(path: Path, vocabulary: Vocabulary, program: Program) -> None:
     for kind in list(vocabulary.synonyms) + list(vocabulary.pieces):
         if kind not in vocabulary.kinds:
             problems.append(Diagnostic(located.span(("synonyms",)), f"unknown kind '{kind}'"))
-    for kind, words in (data.get("alone") or {}).items():
-        known = {w.lower() for w in vocabulary.kind_words(kind)} if kind in vocabulary.kinds else set()
-        for i, word in enumerate(words):
-            if kind not in vocabulary.kinds or str(word).lower() not in known:
-                what = f"unknown kind '{kind}'" if kind not in vocabulary.kinds else f"no {kind} called '{word}'"
-                problems.append(Diagnostic(located.span(("alone", kind, i) if kind in vocabulary.kinds
-                                                        else ("alone", kind)), what))
+    for kind, words in (data.get("alone") or {}).items():  # members that may stand without the noun
+        if kind not in vocabulary.kinds:
+            problems.append(Diagnostic(located.span(("alone", kind)), f"unknown kind '{kind}'"))
+            continue
+        known = {w.lower() for w in vocabulary.kind_words(kind)}
+        problems += [Diagnostic(located.span(("alone", kind, i)), f"no {kind} called '{word}'")
+                     for i, word in enumerate(words) if str(word).lower() not in known]
     if "start" in data:
         vocabulary.start.extend(_actions(data["start"]))
     for i, entry in enumerate(data.get("steps") or []):
