@@ -38,7 +38,7 @@ class Form:
 
     keyword: str  # given | when | then
     sentence: str
-    rule: str  # printed | pronoun | tries | count | article | list of one | Dionysus
+    rule: str  # printed | pronoun | tries | count | article | list of one | Dionysus | case | side
     example: str  # the printed sentence it comes from
     tries: bool = False  # a "tries to" form (records a refusal)
 
@@ -200,3 +200,21 @@ def dionysus_forms(sentence: str) -> list[str]:
     for m in re.finditer(r"\bcards ((?:\d+, )*\d+ and )(\d+)\b", sentence):
         out.append(sentence[:m.start(2)] + "Dionysus" + sentence[m.end(2):])
     return out
+
+
+def case_forms(sentence: str) -> list[str]:
+    """Matching ignores case: the sentence in lower and in upper case."""
+    return [s for s in (sentence.lower(), sentence.upper()) if s != sentence]
+
+
+# Words that may stand for a player (Eriantys: his team's tower colour; Septachroma: his side), in
+# the games the contract tests start: Leo and Lisa are white in Eriantys' 4-player teams game.
+SIDES = {"eriantys": {"Leo": "white", "Max": "black"}, "septachroma": {"Leo": "light", "Lisa": "dark"}}
+
+
+def side_forms(game: str, sentence: str) -> list[str]:
+    """Each player named (not in a sentence that starts a game) by the word that stands for him."""
+    if " game " in f" {sentence} ":
+        return []
+    return [re.sub(rf"\b{name}\b", word, sentence) for name, word in SIDES.get(game, {}).items()
+            if re.search(rf"\b{name}\b", sentence)]

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import pytest
 
-from contract_forms import CONTRACTS, GAMES, Form, count_forms, counted_nouns, dionysus_forms, list_forms, \
-    printed, pronoun_forms, tries_form
+from contract_forms import CONTRACTS, GAMES, Form, case_forms, count_forms, counted_nouns, dionysus_forms, \
+    list_forms, printed, pronoun_forms, side_forms, tries_form
 from rulebook.scenarios.patterns import ALONE, PatternError, read_value
 from rulebook.scenarios.world import ScenarioFailure
 from test_scenario_lists import LIST_TYPES, new_world, refuses, run
@@ -63,18 +63,21 @@ def forms_of(game: str, vocabulary) -> list[Form]:
     counted = counted_nouns()
     out = []
     for keyword, sentence in printed(game):
-        out.append(Form(keyword, sentence, "printed", sentence, " tries to " in sentence))
+        out.append(Form(keyword, sentence, "printed", sentence, " tries to " in sentence.lower()))
         if vocabulary.find(keyword, sentence) is None:
             continue  # reported as a printed sentence not known
         varied = [("pronoun", s) for s in pronoun_forms(sentence)] + count_forms(sentence, counted) \
             + [("list of one", s) for s in list_forms(sentence, _list_spans(vocabulary, keyword, sentence))]
         if game == "ephyran":
             varied += [("Dionysus", s) for s in dionysus_forms(sentence)]
+        varied += [("case", s) for s in case_forms(sentence)] + [("side", s) for s in side_forms(game, sentence)]
         varied = [(rule, s) for rule, s in varied if not _excluded(rule, sentence)]
-        out += [Form(keyword, s, rule, sentence, " tries to " in s) for rule, s in varied]
+        out += [Form(keyword, s, rule, sentence, " tries to " in s.lower()) for rule, s in varied]
         if keyword == "when" and " tries to " not in sentence and not any(n in sentence for n in NO_TRIES):
             out.append(Form(keyword, tries_form(sentence), "tries", sentence, True))
-            out += [Form(keyword, tries_form(s), rule + " + tries", sentence, True) for rule, s in varied]
+            out += [Form(keyword, tries_form(s), rule + " + tries", sentence, True) for rule, s in varied
+                    if rule != "case"]
+            out += [Form(keyword, s, "case + tries", sentence, True) for s in case_forms(tries_form(sentence))]
     return out
 
 

@@ -25,7 +25,7 @@ class PatternError(ValueError):
 
 def split_list(text: str) -> list[str]:
     """`a, b and c` (or `a, b, and c`, `a, b, c`) → [a, b, c]."""
-    parts = re.split(_SEPARATOR, text.strip())
+    parts = re.split(_SEPARATOR, text.strip(), flags=re.IGNORECASE)  # matching ignores case: `A AND C`
     return [p.strip() for p in parts if p.strip()]
 
 
