@@ -18,6 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rulebook.api import load_game  # noqa: E402
 from rulebook.interpreter.native.backend import native_for, why_not  # noqa: E402
+from rulebook.sim.backend import native_games  # noqa: E402
 
 
 def main() -> None:
@@ -32,7 +33,7 @@ def main() -> None:
         sys.exit(f"no native back-end here: {why_not(game)}")
     bots = (f"mcts:{args.iterations}",) + ("random",) * (args.players - 1)
     wall, cpu = time.perf_counter(), time.process_time()
-    outcomes = native.play_games(0, args.games, bots)
+    outcomes = native_games(native, 0, args.games, bots)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     wins = sum(1 for o in outcomes if 0 in o[1])
     decisions = sum(o[3] for o in outcomes) / len(outcomes)

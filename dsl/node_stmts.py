@@ -133,7 +133,7 @@ class Binder(Node):
 class Option(Node):
     """One entry of a choice: a move text, its variables, and what it does."""
 
-    label: String
+    label: Optional[String]  # none: the move is told by its values alone
     binders: tuple
     body: tuple
     guard: Optional[Expr] = None  # `option "…" where COND:` — offered only while COND holds

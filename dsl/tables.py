@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import yaml
 from jsonschema import Draft202012Validator
@@ -37,11 +37,13 @@ class _Composer(yaml.SafeLoader):
     def compose_node(self, parent, index):  # type: ignore[no-untyped-def]
         event = self.peek_event()
         if isinstance(event, yaml.AliasEvent):
+            # this loader is the pure-Python one: its marks are yaml.Mark, never libyaml's
+            mark = cast(yaml.Mark, event.start_mark)
             if event.anchor in self._open_anchors:
                 raise yaml.composer.ComposerError(
-                    None, None, "an alias may not refer to a value that contains it", event.start_mark)
+                    None, None, "an alias may not refer to a value that contains it", mark)
             node = super().compose_node(parent, index)
-            self._grow(self._sizes.get(id(node), 1), event.start_mark)
+            self._grow(self._sizes.get(id(node), 1), mark)
             return node
         if self._depth >= MAX_YAML_DEPTH:
             raise yaml.composer.ComposerError(None, None, "nested too deeply", event.start_mark)

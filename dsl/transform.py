@@ -168,6 +168,12 @@ class _ToNodes(Transformer):
     def hex_shape(self, meta, width, height, bottom_left):
         return ("hex", (width, height), None, None, None, False, bottom_left is not None)
 
+    def diagonals(self, meta):  # `with diagonals` (grid_shape reads whether it is there)
+        return True
+
+    def bottom_left(self, meta):  # `from bottom left`
+        return True
+
     def network_shape(self, meta, capacity):
         return ("network", (capacity,))
 

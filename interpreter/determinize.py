@@ -40,7 +40,8 @@ def determinize(game: Any, state: Any, player: Optional[int], rng: random.Random
     particular may see, a spectator's unknowns)."""
     sample = state.copy()
     data = sample.data
-    places, pools = [], {}
+    places: list = []
+    pools: dict[str, list] = {}  # kind -> the hidden pieces of that kind, pooled
     for zone, start in game.hidden_zones(state, player):
         if zone.ordered:
             pieces = list(data[start])

@@ -7,15 +7,18 @@ from dataclasses import dataclass
 from typing import Any, Iterator, Optional, Sequence
 
 from rulebook.dsl.errors import OptionsError, RulebookError
+from rulebook.dsl.nodes import Span
 from rulebook.dsl.program import Program
 
 from . import chance as explicit
 from .choices import option_space, option_values, space_pick, space_size
 from .compile import compile_game
 from .failures import RULES_FAULTS, rules_error
+from .ir.program import GameIR
 from .ircache import cached_value
 from . import derived
 from . import payoffs
+from .layout import Layout
 from .machine import BOUND, NOTHING, POP, PUSHED, SUSPENDED, State, finish, run, run_on
 from .move_check import check_move, move_of_json
 from .research import ResearchFacilities
@@ -89,6 +92,7 @@ class Game(ResearchFacilities):
         self._code, self._names, self._sites, self._players = c.code, c.block_names, c.sites, c.players
         self._initial_data = c.initial_data()
         self._snippets: dict = {}
+        self._snippets_compiler: Any = None
         self._state_checker: Optional[StateChecker] = None
         self._hidden_plans: dict = {}
         self._research_spaces: dict = {}
@@ -139,6 +143,61 @@ class Game(ResearchFacilities):
 
     def team_of(self, player: int) -> int:
         return self.compiled.team_of[player]
+
+    @property
+    def kind_names(self) -> dict:
+        """Each kind's members' names, in member order."""
+        return self.compiled.kind_names
+
+    @property
+    def step_names(self) -> list:
+        return self.compiled.step_names
+
+    # ------------------------------------------------------------ the compiled game, for surfaces and tools
+    # (what rulebook/ may read of it: nothing else of `compiled` is promised)
+    @property
+    def layout(self) -> Layout:
+        """Where each zone, variable and board lives in a state's data."""
+        return self.compiled.layout
+
+    @property
+    def ir(self) -> GameIR:
+        """The compiled form the game plays (for analyses of play, such as which locals are live)."""
+        return self.compiled.ir
+
+    @property
+    def block_names(self) -> tuple:
+        """The name of each block of the compiled form (a state's frames name blocks by number)."""
+        return self.compiled.block_names
+
+    def decision_span(self, S: State) -> Span:
+        """Where in the rules the waiting decision's `choose` stands."""
+        return self.compiled.sites[S.decision].span
+
+    def own_option_count(self, S: State) -> int:
+        """How many options the waiting decision has of its own: moves with a higher option number
+        are standing actions' (`allow`)."""
+        return len(self.compiled.sites[S.decision].options)
+
+    @property
+    def has_score(self) -> bool:
+        """Whether the rules declare a `score` (for bots that look ahead)."""
+        return self.compiled.score is not None
+
+    @property
+    def has_payoff(self) -> bool:
+        """Whether the rules declare a `payoff`."""
+        return self.compiled.payoff is not None
+
+    @property
+    def statistic_labels(self) -> tuple:
+        """The label of every statistic the rules declare, in order."""
+        return tuple(label for label, _ in self.compiled.statistics)
+
+    @property
+    def statistics_naming_players(self) -> tuple:
+        """Per statistic: is it a list of players?"""
+        return self.compiled.statistics_naming_players
 
     @property
     def step_budget(self) -> int:
@@ -494,10 +553,19 @@ class Game(ResearchFacilities):
         found = self._snippets.get(key)
         if found is None:
             nodes = check_snippet(self.program, text, params, statements, path, line, column)
-            found = self._guarded(self.compiled.compile_snippet(self.program, nodes, params, statements),
+            fn = optimise_snippet(self.compiled.ir, self._snippet_compiler().lower(nodes, params, statements))
+            found = self._guarded(self.compiled.load_function(fn),
                                   statements and bool(self.compiled.layout.kind_totals))
             self._snippets[key] = found
         return found
+
+    def _snippet_compiler(self):
+        """The compiler of this game's snippets, made on first use (from the compiled form's naming:
+        a game read back from the disk cache loads the lowering only now)."""
+        if self._snippets_compiler is None:
+            from .lower.snippets import SnippetCompiler
+            self._snippets_compiler = SnippetCompiler(self.compiled.ir, self.program)
+        return self._snippets_compiler
 
     def _guarded(self, fn, refreshed: bool = False):
         """A compiled snippet whose errors are the rules' (placed), and whose `end game` ends
@@ -527,7 +595,7 @@ class Game(ResearchFacilities):
         t = self.program.type_of(nodes[0])
         if not (isinstance(t, tuple) and t[0] in ("zone", "pile")):
             raise RulesRuntimeError(nodes[0].span, f"'{text}' is not one zone")
-        return self.snippet(text, params, False, path, line, column), self.compiled.zone_of(nodes[0])
+        return self.snippet(text, params, False, path, line, column), self._snippet_compiler().zone_of(nodes[0])
 
     @placing_faults
     def score(self, S: State, player: int) -> Optional[int]:
@@ -543,6 +611,12 @@ class Game(ResearchFacilities):
         """The static type of an expression written outside the rules (as snippet() takes it)."""
         nodes = check_snippet(self.program, text, dict(params or {}), False, path, line, column)
         return self.program.type_of(nodes[0])
+
+
+def optimise_snippet(ir, fn):
+    """passes.optimise_snippet, imported when first asked for (as check_snippet)."""
+    from .passes import optimise_snippet as optimise
+    return optimise(ir, fn)
 
 
 def check_snippet(*args):

@@ -100,7 +100,7 @@ def refusal_text(game: Any, state: Any) -> str:
     site = game.waiting_site(state)
     offered = [str(m) for m in game.legal_moves(state)]
     where = site.span if site is not None else None
-    text = source_line(where.path, where.line).strip() if where is not None and where.line else ""
+    text = (source_line(where.path, where.line) or "").strip() if where is not None and where.line else ""
     head = f"  refused by the decision at {where}: {text}" if text else "  refused by the waiting decision"
     shown = ", ".join(offered[:12]) + (f", … ({len(offered)} in all)" if len(offered) > 12 else "")
     return f"{head}\n  which offers: {shown or 'nothing'}"

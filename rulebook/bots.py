@@ -48,7 +48,7 @@ def standing_pool(game: Game, state: State, rng: random.Random, rate: Optional[f
     if rate is None:
         return None
     moves = game.legal_moves(state)
-    own = len(game.compiled.sites[state.decision].options)
+    own = game.own_option_count(state)
     standing = [m for m in moves if m.option >= own]
     if not standing:
         return None
@@ -81,9 +81,8 @@ class GreedyBot(Bot):
         self.standing_rate = standing_rate
 
     def choose(self, game: Game, state: State, rng: random.Random) -> Move:
-        score = game.compiled.score
         pool = standing_pool(game, state, rng, self.standing_rate)
-        if score is None:
+        if not game.has_score:
             return pool[rng.randrange(len(pool))] if pool is not None else game.sample_move(state, rng)
         player = game.current_player(state)
         moves = pool if pool is not None else game.legal_moves(state)
@@ -106,7 +105,7 @@ def _score_after(game: Game, state: State, player: int) -> tuple:
     if game.is_terminal(state):
         mine = game.win_returns(state)[player]
         return (mine - 0.5, 0)
-    value = game.compiled.score(state, player)
+    value = game.score(state, player)
     return (0.0, value if isinstance(value, (int, float)) else 0)
 
 

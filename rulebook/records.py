@@ -138,7 +138,7 @@ def options_by_name(game: Game) -> dict:
     for name, value in game.options.items():
         decl = game.program.options.get(name)
         if decl is not None and decl.kind == "list":
-            names = game.compiled.kind_names[decl.choices[0]]
+            names = game.kind_names[decl.choices[0]]
             value = [names[i] for i in value]
         options[name] = value
     return options
@@ -366,6 +366,8 @@ def _result(game: Game, state: State) -> Optional[dict]:
 def describe_result(game: Game, state) -> dict:
     """Who won and why, in the game's own words (team names and reason come from the rules)."""
     result = game.result(state)
+    if result is None:
+        raise ValueError("the game is not over: it has no result yet")
     names = game.player_names if result.by_player else game.team_names
     winners = [names[w] for w in result.winners]
     if not winners or len(game.winning_players(state)) == game.player_count:

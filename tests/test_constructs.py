@@ -165,6 +165,77 @@ def test_a_construct_without_handlers_is_caught() -> None:
     assert "ir Twirl: no native back-end handler (native/cemit.py)" in found
 
 
+# ---------------------------------------------------------------- the grammar and its transforms
+def untransformed(lark) -> list[str]:
+    """The trees a parse by `lark` can make that dsl/transform.py has no method for. A rule makes a
+    tree of its alias or its name — unless it is inlined (`_name`) or a `?rule` left with one child."""
+    from lark import Transformer
+
+    from rulebook.dsl.transform import _ToNodes
+    need = set()
+    for rule in lark.rules:
+        name = str(rule.alias or rule.origin.name)
+        if name.startswith("_"):
+            continue
+        kept = [sym for sym in rule.expansion if not (sym.is_term and sym.filter_out)
+                and not (sym.is_term and sym.name.startswith("_"))]
+        if rule.alias or not rule.options.expand1 or len(kept) != 1 or not kept[0].is_term and \
+                kept[0].name.startswith("_"):
+            need.add(name)
+    return sorted(name for name in need if not callable(getattr(_ToNodes, name, None))
+                  or hasattr(Transformer, name))
+
+
+def test_every_grammar_rule_has_a_transform() -> None:
+    from rulebook.dsl.syntax import _lark
+    assert untransformed(_lark()) == []
+
+
+def test_a_grammar_rule_without_a_transform_is_caught() -> None:
+    from lark import Lark
+    grammar = 'start: juggle+ | spin\n?spin: "s" -> twirl\n?one: ONE\nONE: "o"\njuggle: "j" one "k"\n%ignore " "\n'
+    assert untransformed(Lark(grammar, parser="lalr")) == ["juggle", "twirl"]
+
+
+# ---------------------------------------------------------------- the helpers' one spec
+def test_every_back_end_helper_is_in_the_spec() -> None:
+    from rulebook.interpreter.native import cemit
+    named = set(_INLINE) | set(cemit.HELPERS) | set(cemit.WRITTEN_OUT) | \
+        {name for name in cemit.PYTHON_ONLY if isinstance(name, str)}
+    assert sorted(named - set(HELPERS)) == []
+
+
+def test_the_python_run_time_takes_what_the_spec_says() -> None:
+    """pyback/exprs.py passes the state (`chance`), its data (`state`), the spec's arguments, and a
+    span when the Helper has one: each run-time function takes exactly that."""
+    import inspect
+    wrong = []
+    for name, spec in HELPERS.items():
+        if name in _INLINE:
+            continue
+        given = int(spec.chance) + int(spec.state) + len(spec.params)
+        signature = inspect.signature(assemble.HELPERS[name])
+        fits = []
+        for extra in (0, 1):
+            try:
+                signature.bind(*range(given + extra))
+                fits.append(extra)
+            except TypeError:
+                pass
+        if not fits:
+            wrong.append(f"{name}{signature} cannot take {given} arguments")
+    assert wrong == []
+
+
+def test_the_native_back_end_writes_each_helper_with_the_specs_arguments() -> None:
+    from rulebook.interpreter.ir.types import INT
+    from rulebook.interpreter.native import cemit
+    for name, make in cemit.HELPERS.items():
+        params = HELPERS[name].params
+        helper = x.Helper(name, tuple(x.Const((1, 2), type=INT) for _ in params), type=INT)
+        assert make([f"a{i}" for i in range(len(params))], helper), name
+
+
 # The section of docs/language.md that documents each declaration; each is also sorted into the
 # program by one handler of the loader (dsl/loader.py _Collector.handlers).
 DECLARATION_SECTIONS = {

@@ -17,6 +17,7 @@ import pytest
 
 from rulebook.api import load_game
 from rulebook.bots import RandomBot
+from rulebook.sim.backend import native_games
 from rulebook.interpreter import runtime
 from rulebook.interpreter.native import toolchain
 from rulebook.interpreter.native.backend import DIGEST_START, move_digest, native_for, why_not
@@ -79,7 +80,7 @@ def test_same_moves_and_outcomes_for_a_thousand_seeds(mode):
     native = native_for(game)
     assert native is not None, why_not(game)
     digests: list = []
-    outcomes = native.play_games(0, SEEDS, digests=digests)
+    outcomes = native_games(native, 0, SEEDS, digests=digests)
     assert native.fallbacks == 0  # every game finished natively
     python, python_digests = _python_games(game, native, range(SEEDS))
     assert outcomes == python
@@ -178,7 +179,7 @@ def test_native_bots_play_the_python_bots_moves(mode, bots, seeds):
     native = native_for(game)
     assert native is not None, why_not(game)
     python = [play_one(game, [make_bot(b) for b in bots], seed) for seed in range(seeds)]
-    assert native.play_games(0, seeds, bots) == python
+    assert native_games(native, 0, seeds, bots) == python
     assert native.fallbacks == 0
 
 
@@ -199,7 +200,7 @@ def test_a_counting_build_reaches_the_same_points_on_both_back_ends(mode, bots, 
     assert native is not None, why_not(game)
     watch = tuple(range(len(game.reached)))
     masks: list = []
-    outcomes = native.play_games(0, seeds, bots, rate, watch=watch, masks=masks)
+    outcomes = native_games(native, 0, seeds, bots, rate, watch=watch, masks=masks)
     assert native.fallbacks == 0
     python_masks: list = []
     python = [play_one(game, [make_bot(b, rate) for b in bots], seed, watch=watch, masks=python_masks)
@@ -223,11 +224,11 @@ def test_standing_rate_plays_the_same_on_both_back_ends():
     bots = ("random", "greedy", "random")
     for rate in (0.0, 0.3, 1.0):
         python = [play_one(game, [make_bot(b, rate) for b in bots], seed) for seed in range(40)]
-        assert native.play_games(0, 40, bots, rate) == python
+        assert native_games(native, 0, 40, bots, rate) == python
         if rate == 0.0:
             assert _uses(python, game) == 0  # never a standing action
         if rate == 1.0:
-            assert _uses(python, game) > _uses(native.play_games(0, 40, bots), game)
+            assert _uses(python, game) > _uses(native_games(native, 0, 40, bots), game)
 
 
 def test_standing_rate_out_of_range_is_one_clear_error(capsys):

@@ -163,11 +163,12 @@ def test_pettingzoo_final_rewards_are_the_payoffs():
 def test_the_native_back_end_gives_the_same_payoffs_and_the_same_error(tmp_path):
     from rulebook.interpreter.native import toolchain
     from rulebook.interpreter.native.backend import native_for
+    from rulebook.sim.backend import native_games
     if toolchain.find_compiler() is None:
         pytest.skip("no C compiler")
     pot = load_game(POT)
-    outcomes = native_for(pot).play_games(0, 5)
+    outcomes = native_games(native_for(pot), 0, 5)
     assert [o[6] for o in outcomes] == [pot.payoffs(_played(pot, seed)) for seed in range(5)]
     game = _game(tmp_path, "payoff(p) in -1 .. 1 = chips[p] - 3")
     with pytest.raises(RulesRuntimeError, match="outside the declared -1 .. 1"):
-        native_for(game).play_games(0, 1)
+        native_games(native_for(game), 0, 1)

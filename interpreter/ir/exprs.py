@@ -57,7 +57,7 @@ class Logic(Expr):
     """Short-circuit `and` / `or` of truth values."""
 
     op: str
-    items: tuple
+    items: tuple[Any, ...]
 
 
 @dataclass(frozen=True)
@@ -94,7 +94,7 @@ class CallFn(Expr):
     """Call a compiled function (a value, a rule that cannot stop, a modifier…) by number."""
 
     fn: int
-    args: tuple
+    args: tuple[Any, ...]
 
 
 @dataclass(frozen=True)
@@ -103,13 +103,13 @@ class Helper(Expr):
     provides each helper in `HELPERS` (helpers.py). `span` is where a failure is reported."""
 
     name: str
-    args: tuple
+    args: tuple[Any, ...]
     span: Optional[Span] = None
 
 
 @dataclass(frozen=True)
 class MakeList(Expr):
-    items: tuple
+    items: tuple[Any, ...]
 
 
 @dataclass(frozen=True)
@@ -169,7 +169,7 @@ class Comp(Expr):
     domain: Expr
     cond: Optional[Expr]
     element: Expr
-    hoisted: tuple = ()
+    hoisted: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -180,7 +180,7 @@ class BestOf(Expr):
     domain: Expr
     cond: Optional[Expr]
     key: Expr
-    hoisted: tuple = ()
+    hoisted: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -189,7 +189,7 @@ class SortBy(Expr):
 
     var: int
     domain: Expr
-    keys: tuple
+    keys: tuple[Any, ...]
 
 
 @dataclass(frozen=True)
@@ -212,7 +212,7 @@ class Present(Expr):
 class Format(Expr):
     """A text made of pieces (each a text expression), joined."""
 
-    parts: tuple
+    parts: tuple[Any, ...]
 
 
 @dataclass(frozen=True)
@@ -221,7 +221,7 @@ class Show(Expr):
     ("list", how) | ("plain",)."""
 
     value: Expr
-    how: tuple
+    how: tuple[Any, ...]
 
 
 @dataclass(frozen=True)
@@ -236,7 +236,7 @@ class ApplyMods(Expr):
 
     value: int
     base: Expr
-    args: tuple
+    args: tuple[Any, ...]
 
 
 @dataclass(frozen=True)
@@ -245,7 +245,7 @@ class CellValue(Expr):
 
     code: int
     member: Expr
-    args: tuple
+    args: tuple[Any, ...]
 
 
 @dataclass(frozen=True)
@@ -261,8 +261,8 @@ class Select(Expr):
     """The items whose condition holds, in order (a short comprehension written out: every
     condition is worked out)."""
 
-    items: tuple
-    conds: tuple
+    items: tuple[Any, ...]
+    conds: tuple[Any, ...]
 
 
 @dataclass(frozen=True)

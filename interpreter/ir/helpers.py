@@ -3,20 +3,31 @@
 Every back-end implements every helper here (tests/test_constructs.py checks it). `state`: it
 reads the state's data (a back-end passes the data first); `chance`: it draws from the state's
 generator (a back-end passes the state first, and the data second when `state` is set too);
-`changes`: it changes the state, so it may only stand in a `Do` statement.
+`changes`: it changes the state; `checks`: it reports an error the rules must see even when its
+value is unused; `variadic`: it takes any number of arguments (its one parameter names them).
+A helper that draws, changes or checks `acts`: working it out may never be dropped (passes/fold.py),
+and the IR verifier (ir/verify.py) holds every `Helper` to its spec's arity.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
 class HelperSpec:
-    params: tuple  # parameter names, in order
+    params: tuple[Any, ...]  # parameter names, in order
     state: bool = False
     chance: bool = False
     changes: bool = False
+    checks: bool = False
+    variadic: bool = False
     doc: str = ""
+
+    @property
+    def acts(self) -> bool:
+        """Does working it out do something beyond giving its value?"""
+        return self.chance or self.changes or self.checks
 
 
 HELPERS: dict[str, HelperSpec] = {
@@ -40,7 +51,8 @@ HELPERS: dict[str, HelperSpec] = {
                            "(a text: explicit chance shows it)"),
     "roll": HelperSpec(("addr", "faces", "where"), state=True, chance=True, changes=True,
                        doc="a die's roll: the next face it is loaded with (kept at addr), else a face at random"),
-    "load_die": HelperSpec(("rolls", "faces"), doc="the rolls a die is loaded with (an error unless each is a face)"),
+    "load_die": HelperSpec(("rolls", "faces"), checks=True,
+                           doc="the rolls a die is loaded with (an error unless each is a face)"),
     "repetitions": HelperSpec(("history", "slots"), state=True,
                               doc="1 + how many of the position digests kept at history are the digest of "
                                   "the slots now (the positions of the decisions played so far)"),
@@ -71,13 +83,16 @@ HELPERS: dict[str, HelperSpec] = {
     "index_of": HelperSpec(("seq", "item"), doc="the position of item in seq (an error if absent)"),
     "key_position": HelperSpec(("keys", "key"), doc="the position of key in keys (an error if absent)"),
     "top": HelperSpec(("seq",), doc="the last element of seq, or none"),
-    "best_of": HelperSpec(("pairs",), doc="best_of(v1, k1, v2, k2, …): the v with strictly the highest k, "
+    "best_of": HelperSpec(("pairs",), variadic=True, doc="best_of(v1, k1, v2, k2, …): the v with strictly the highest k, "
                                           "or none when it is shared"),
-    "min": HelperSpec(("values",), doc="the smallest of the arguments"),
-    "max": HelperSpec(("values",), doc="the largest of the arguments"),
+    "min": HelperSpec(("values",), variadic=True, doc="the smallest of the arguments"),
+    "max": HelperSpec(("values",), variadic=True, doc="the largest of the arguments"),
     "abs": HelperSpec(("value",), doc="the absolute value"),
     "join": HelperSpec(("texts", "separator"), doc="the texts joined by separator"),
     # sets of a board's nodes kept as bits (passes/kinds.py): bit i stands for node low + i
     "common_bits": HelperSpec(("a", "b", "c"), doc="the bits set in all three numbers (a & b & c)"),
     "nodes_of_bits": HelperSpec(("low", "bits"), doc="the nodes low + i for the bits i set in bits, in order"),
 }
+
+
+ACTING = frozenset(name for name, spec in HELPERS.items() if spec.acts)  # helpers no pass may drop (see `acts`)

@@ -39,15 +39,15 @@ class Function:
     name: str
     kind: str
     params: int
-    locals: tuple
-    body: tuple
+    locals: tuple[Any, ...]
+    body: tuple[Any, ...]
     result: Type
     span: Span = field(default=NOWHERE, compare=False)
 
 
 @dataclass(frozen=True)
 class Instr:
-    body: tuple
+    body: tuple[Any, ...]
     end: Terminator
 
 
@@ -57,8 +57,8 @@ class Block:
 
     name: str
     params: int
-    locals: tuple
-    instrs: tuple
+    locals: tuple[Any, ...]
+    instrs: tuple[Any, ...]
     span: Span = field(default=NOWHERE, compare=False)
 
 
@@ -80,14 +80,14 @@ class Choice:
     (a passed optional choice)."""
 
     label: Expr
-    bindings: tuple
+    bindings: tuple[Any, ...]
     target: int
     guard: Optional[Expr] = None
-    clears: tuple = ()
+    clears: tuple[Any, ...] = ()
     public: Optional[Expr] = None  # the move's text for the players not deciding, if declared
     # (local, value) pairs the domains and conditions read: values that do not depend on the
     # choice's variables, worked out at most once per listing, when first needed (passes/hoist.py)
-    hoisted: tuple = ()
+    hoisted: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -95,7 +95,7 @@ class Site:
     """A decision: in block `block`, at the rules' `choose` at `span`."""
 
     block: int
-    choices: tuple
+    choices: tuple[Any, ...]
     span: Span = field(default=NOWHERE, compare=False)
 
 
@@ -105,7 +105,7 @@ class Action:
 
     name: str
     block: int
-    choices: tuple
+    choices: tuple[Any, ...]
     span: Span = field(default=NOWHERE, compare=False)
 
 
@@ -126,7 +126,7 @@ class Value:
 
     name: str
     fn: int
-    modifiers: tuple
+    modifiers: tuple[Any, ...]
 
 
 @dataclass(frozen=True)
@@ -148,8 +148,8 @@ class CodeTable:
 
     column: str
     kind: str
-    functions: tuple
-    blocks: tuple
+    functions: tuple[Any, ...]
+    blocks: tuple[Any, ...]
     default: int = -1
 
 
@@ -183,7 +183,7 @@ class PhaseEntry:
 @dataclass(frozen=True)
 class AllowEntry:
     action: int
-    args: tuple
+    args: tuple[Any, ...]
     player: Expr
 
 
@@ -192,8 +192,8 @@ class BindEntry:
     """Locals set as a rule call made part of its caller's block (passes/frames.py) sets its
     parameters: each local in `slots` to the matching value of `args`."""
 
-    slots: tuple
-    args: tuple
+    slots: tuple[Any, ...]
+    args: tuple[Any, ...]
 
 
 @dataclass(frozen=True)
@@ -201,7 +201,7 @@ class StepSite:
     """A `step` in block `block`, inside the constructs in `path`, entered at instruction `enter`."""
 
     block: int
-    path: tuple
+    path: tuple[Any, ...]
     enter: int
 
 
@@ -211,9 +211,9 @@ class CallSite:
     are the callee's arguments, worked out in the caller's frame."""
 
     caller: int
-    path: tuple
+    path: tuple[Any, ...]
     resume: int
-    args: tuple
+    args: tuple[Any, ...]
 
 
 @dataclass(frozen=True)
@@ -221,18 +221,18 @@ class Naming:
     """What the rules' names stood for when the game was compiled: enough to compile more rules
     text against it later (a scenario's snippet) without the builder."""
 
-    kind_sizes: dict
-    kind_columns: dict  # (kind, column) -> value per member
-    kind_keys: dict  # kind -> key per member
-    table_columns: dict  # (table, column) -> value per row
-    table_keys: dict
-    consts: dict
-    rule_functions: dict  # rule name -> function (rules that cannot stop)
-    rule_blocks: dict  # rule name -> block (rules that can)
-    trigger_functions: tuple  # per trigger of the program: function or -1
-    trigger_blocks: tuple  # per trigger: block or -1
-    const_rows: dict  # constant name -> its table, for a constant that is a table's row (its number)
-    dice: dict  # die name -> (slot of its loaded rolls, its faces)
+    kind_sizes: dict[Any, Any]
+    kind_columns: dict[Any, Any]  # (kind, column) -> value per member
+    kind_keys: dict[Any, Any]  # kind -> key per member
+    table_columns: dict[Any, Any]  # (table, column) -> value per row
+    table_keys: dict[Any, Any]
+    consts: dict[Any, Any]
+    rule_functions: dict[Any, Any]  # rule name -> function (rules that cannot stop)
+    rule_blocks: dict[Any, Any]  # rule name -> block (rules that can)
+    trigger_functions: tuple[Any, ...]  # per trigger of the program: function or -1
+    trigger_blocks: tuple[Any, ...]  # per trigger: block or -1
+    const_rows: dict[Any, Any]  # constant name -> its table, for a constant that is a table's row (its number)
+    dice: dict[Any, Any]  # die name -> (slot of its loaded rolls, its faces)
 
 
 @dataclass(frozen=True)
@@ -244,28 +244,28 @@ class GameIR:
     options: Any
     player_count: int
     layout: Layout
-    slot_types: tuple  # the IR type of every slot of the state's data
-    initial: tuple  # the data of a state before setup
-    player_names: tuple
-    team_names: tuple
-    team_of: tuple
-    kind_names: dict
-    functions: tuple
-    blocks: tuple  # blocks[0] is the flow (setup, then flow)
-    sites: tuple
-    actions: tuple
-    modifiers: tuple
-    values: tuple
-    codes: tuple
-    invariants: tuple  # (label, function) each
+    slot_types: tuple[Any, ...]  # the IR type of every slot of the state's data
+    initial: tuple[Any, ...]  # the data of a state before setup
+    player_names: tuple[Any, ...]
+    team_names: tuple[Any, ...]
+    team_of: tuple[Any, ...]
+    kind_names: dict[Any, Any]
+    functions: tuple[Any, ...]
+    blocks: tuple[Any, ...]  # blocks[0] is the flow (setup, then flow)
+    sites: tuple[Any, ...]
+    actions: tuple[Any, ...]
+    modifiers: tuple[Any, ...]
+    values: tuple[Any, ...]
+    codes: tuple[Any, ...]
+    invariants: tuple[Any, ...]  # (label, function) each
     score: Optional[int]  # function (player) -> int
-    statistics: tuple  # (label, function, names players?) each
-    steps: dict  # step name -> tuple of StepSite
-    calls: dict  # block -> tuple of CallSite
-    step_names: tuple
-    phase_names: tuple
+    statistics: tuple[Any, ...]  # (label, function, names players?) each
+    steps: dict[Any, Any]  # step name -> tuple of StepSite
+    calls: dict[Any, Any]  # block -> tuple of CallSite
+    step_names: tuple[Any, ...]
+    phase_names: tuple[Any, ...]
     naming: Naming
-    reveals: tuple = ()  # (zone or variable name, function: is it shown to everyone now?) each
+    reveals: tuple[Any, ...] = ()  # (zone or variable name, function: is it shown to everyone now?) each
     reach_points: int = 0  # a counting build: how many reach points its Reach/Reached mark (else 0)
     # Not in repr: a game without payoffs keeps the compiled form it had before payoffs were
     # added (benchmarks/ir_digest.py); the payoff's function is in `functions` like any other.

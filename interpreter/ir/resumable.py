@@ -21,11 +21,11 @@ class Option:
     (a `choose:` menu's option; empty where play goes on after the decision)."""
 
     text: Expr
-    bindings: tuple
+    bindings: tuple[Any, ...]
     guard: Optional[Expr] = None
     public: Optional[Expr] = None
-    body: tuple = ()
-    clears: tuple = ()
+    body: tuple[Any, ...] = ()
+    clears: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -36,9 +36,9 @@ class Decide(Stmt):
 
     site: int
     decider: Expr
-    options: tuple
+    options: tuple[Any, ...]
     menu: bool
-    marks: tuple = ()
+    marks: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ class UpTo(Stmt):
     decider: Expr
     option: Option
     done: Expr
-    marks: tuple = ()
+    marks: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -60,11 +60,11 @@ class Loop(Stmt):
     """A loop play can stop in: `init`, then while `test` (always, if None): `before`, the body,
     `tick`. `entry` places play inside it (program.ForEntry, RepeatEntry) or is None."""
 
-    init: tuple
+    init: tuple[Any, ...]
     test: Optional[Expr]
-    before: tuple
-    body: tuple
-    tick: tuple
+    before: tuple[Any, ...]
+    body: tuple[Any, ...]
+    tick: tuple[Any, ...]
     entry: Any = None
 
 
@@ -73,9 +73,9 @@ class Span(Stmt):
     """A span of play (`turn`, `phase`, `step`…) play can stop in: it starts an instruction;
     `step` names a step (a place play can be put at), `entry` places play inside it."""
 
-    enter: tuple
-    body: tuple
-    exit: tuple
+    enter: tuple[Any, ...]
+    body: tuple[Any, ...]
+    exit: tuple[Any, ...]
     step: Optional[str] = None
     entry: Any = None
 
@@ -85,14 +85,14 @@ class Call(Stmt):
     """A rule that can stop, called: its frame is queued and run, then play resumes here."""
 
     block: int
-    args: tuple
+    args: tuple[Any, ...]
 
 
 @dataclass(frozen=True)
 class Queued(Stmt):
     """Statements that may queue frames (triggers that can stop): those run before what follows."""
 
-    body: tuple
+    body: tuple[Any, ...]
 
 
 @dataclass(frozen=True)
@@ -101,10 +101,10 @@ class Ask:
     `init` sets the askers and the position, `over` ends the asking, `pick` takes the next player,
     `runs` asks the answers (each an If on whose turn it is)."""
 
-    init: tuple
+    init: tuple[Any, ...]
     over: Expr
-    pick: tuple
-    runs: tuple
+    pick: tuple[Any, ...]
+    runs: tuple[Any, ...]
 
 
 @dataclass(frozen=True)
@@ -112,10 +112,10 @@ class Emit(Stmt):
     """`emit` in a block: `first` runs the handlers (queuing those that can stop), `ask` the
     answers (or None); then `body` unless `cancelled`."""
 
-    first: tuple
+    first: tuple[Any, ...]
     cancelled: Expr
     ask: Optional[Ask]
-    body: tuple
+    body: tuple[Any, ...]
 
 
 FORM_CLASSES = (Decide, UpTo, Loop, Span, Call, Queued, Emit)

@@ -8,7 +8,7 @@ instructions (program.Block), each a straight run of statements ended by one ter
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Any, Optional
 
 from rulebook.dsl.nodes import NOWHERE, Span
 
@@ -59,8 +59,8 @@ class Do(Stmt):
 
 @dataclass(frozen=True)
 class If(Stmt):
-    branches: tuple  # ((condition, body), …)
-    otherwise: tuple = ()
+    branches: tuple[Any, ...]  # ((condition, body), …)
+    otherwise: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -69,13 +69,13 @@ class ForEach(Stmt):
 
     var: int
     domain: Expr
-    body: tuple
+    body: tuple[Any, ...]
 
 
 @dataclass(frozen=True)
 class While(Stmt):
     cond: Expr
-    body: tuple
+    body: tuple[Any, ...]
 
 
 @dataclass(frozen=True)
@@ -111,7 +111,7 @@ class AddModifier(Stmt):
     `until` ends (0 turn, 1 round, 2 phase, 3 step, 4 game)."""
 
     modifier: int
-    captured: tuple
+    captured: tuple[Any, ...]
     until: int
 
 
@@ -138,7 +138,7 @@ class PushAllow(Stmt):
     (player -1: nobody)."""
 
     action: int
-    args: tuple
+    args: tuple[Any, ...]
     player: Expr
 
 
@@ -153,7 +153,7 @@ class RunCell(Stmt):
 
     code: int
     member: Expr
-    args: tuple
+    args: tuple[Any, ...]
 
 
 @dataclass(frozen=True)
@@ -169,7 +169,7 @@ class QueueFrame(Stmt):
     """Queue a frame of block `block` with these first locals; PushFrames starts the queue."""
 
     block: int
-    args: tuple
+    args: tuple[Any, ...]
 
 
 @dataclass(frozen=True)
@@ -178,7 +178,7 @@ class QueueCell(Stmt):
 
     code: int
     member: Expr
-    args: tuple
+    args: tuple[Any, ...]
 
 
 @dataclass(frozen=True)
@@ -234,7 +234,7 @@ STMT_CLASSES = (SetLocal, Store, Update, UpdateLocal, Do, If, ForEach, While, Br
 TERMINATOR_CLASSES = (Jump, Branch, Suspend, PushFrames, Pop)
 
 
-def successors(term: Terminator) -> tuple:
+def successors(term: Terminator) -> tuple[Any, ...]:
     """The instructions play may go on to from `term` without a decision being made."""
     if isinstance(term, Jump):
         return (term.target,)

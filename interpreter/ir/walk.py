@@ -15,15 +15,15 @@ from .stmts import Stmt, Terminator
 
 # The fields that hold local slots (numbers of the enclosing function's or block's locals), and
 # the fields holding (slot, value) pairs. A pass that renumbers locals reads these.
-SLOT_FIELDS: dict = {
+SLOT_FIELDS: dict[Any, Any] = {
     x.Local: ("slot",), x.Comp: ("var",), x.BestOf: ("var",), x.SortBy: ("var",),
     s.SetLocal: ("slot",), s.UpdateLocal: ("slot",), s.ForEach: ("var",), s.CancelCaller: ("depth", "flag"),
 }
-PAIR_FIELDS: dict = {x.Comp: ("hoisted",), x.BestOf: ("hoisted",)}
+PAIR_FIELDS: dict[Any, Any] = {x.Comp: ("hoisted",), x.BestOf: ("hoisted",)}
 
 
-_NODE_TYPES: dict = {}  # class -> is it a node of the compiled form (worked out once per class)
-_PARTS: dict = {}  # node class -> the names of its fields that can hold nodes (worked out once per class)
+_NODE_TYPES: dict[Any, Any] = {}  # class -> is it a node of the compiled form (worked out once per class)
+_PARTS: dict[Any, Any] = {}  # node class -> the names of its fields that can hold nodes (worked out once per class)
 # Fields declared with these types hold no node: numbers, names, spans, types, and a Const's value
 # (data: ints, truth values, texts, none, nested tuples of them). Walking them would only look
 # at every number of every table.
@@ -38,7 +38,7 @@ def _is_node(value: Any) -> bool:
     return found
 
 
-def _names(node: Any) -> tuple:
+def _names(node: Any) -> tuple[Any, ...]:
     """The names of node's fields that can hold nodes (dataclasses.fields is slow in a hot loop)."""
     cls = node.__class__
     found = _PARTS.get(cls)
@@ -48,7 +48,7 @@ def _names(node: Any) -> tuple:
     return found
 
 
-def _add_nodes(value: Any, out: list) -> None:
+def _add_nodes(value: Any, out: list[Any]) -> None:
     """Append the nodes in value (a node, or tuples of them and of other things) to out, in order."""
     if value.__class__ is tuple:
         for item in value:
@@ -60,12 +60,12 @@ def _add_nodes(value: Any, out: list) -> None:
         out.append(value)
 
 
-def _kids(node: Any) -> list:
+def _kids(node: Any) -> list[Any]:
     """The nodes directly inside node, in order (written out for speed: every walk runs this)."""
     names = _PARTS.get(node.__class__)
     if names is None:
         names = _names(node)
-    out: list = []
+    out: list[Any] = []
     for name in names:
         value = getattr(node, name)
         cls = value.__class__
@@ -100,7 +100,7 @@ def walk(node: Any) -> Iterator[Any]:
             stack.extend(kids)
 
 
-def walk_all(items) -> Iterator[Any]:
+def walk_all(items: Any) -> Iterator[Any]:
     for item in items:
         if _is_node(item):
             yield from walk(item)
@@ -108,10 +108,10 @@ def walk_all(items) -> Iterator[Any]:
             yield from walk_all(item)
 
 
-def walk_statements(items) -> Iterator[Any]:
+def walk_statements(items: Any) -> Iterator[Any]:
     """Every statement in items (statements, or tuples of them) and inside them, parents first —
     not going into expressions, which hold no statements."""
-    stack: list = []
+    stack: list[Any] = []
     _add_nodes(items, stack)
     stack.reverse()
     while stack:
@@ -123,7 +123,7 @@ def walk_statements(items) -> Iterator[Any]:
             stack.extend(kids)
 
 
-def rebuild(node: Any, fn: Callable[[Any], Any], memo: Optional[dict] = None) -> Any:
+def rebuild(node: Any, fn: Callable[[Any], Any], memo: Optional[dict[Any, Any]] = None) -> Any:
     """node with every part rebuilt first (bottom up), then fn applied to the result; fn gives a
     node (or, for a statement, a list of statements to splice in its place). `memo` (id → (node,
     result)), for an fn whose result depends on nothing but the node: a part met again, here or
@@ -151,7 +151,7 @@ def rebuild(node: Any, fn: Callable[[Any], Any], memo: Optional[dict] = None) ->
     return result
 
 
-def _with(node: Any, changes: dict) -> Any:
+def _with(node: Any, changes: dict[Any, Any]) -> Any:
     """dataclasses.replace(node, **changes), without its checks: the nodes are plain frozen
     dataclasses (no __post_init__, every field set by __init__), and rebuilding makes many."""
     made = object.__new__(node.__class__)
@@ -161,12 +161,12 @@ def _with(node: Any, changes: dict) -> Any:
     return made
 
 
-def _rebuild_value(value: Any, fn: Callable[[Any], Any], memo: Optional[dict]) -> Any:
+def _rebuild_value(value: Any, fn: Callable[[Any], Any], memo: Optional[dict[Any, Any]]) -> Any:
     if value.__class__ is not tuple:
         return rebuild(value, fn, memo) if _is_node(value) else value
     if not value:
         return value
-    out: list = []
+    out: list[Any] = []
     changed = False
     for item in value:
         if item.__class__ is tuple:
@@ -210,9 +210,13 @@ def _replaced_in(value: Any, fn: Callable[[Any], Any]) -> Any:
     return value
 
 
-def rebuild_body(body: tuple, fn: Callable[[Any], Any], memo: Optional[dict] = None) -> tuple:
+def rebuild_body(body: tuple[Any, ...], fn: Callable[[Any], Any],
+                 memo: Optional[dict[Any, Any]] = None) -> tuple[Any, ...]:
     """A tuple of statements, each rebuilt (a statement may become several, or none)."""
-    return _rebuild_value(body, fn, memo) if body else body
+    if not body:
+        return body
+    out: tuple[Any, ...] = _rebuild_value(body, fn, memo)
+    return out
 
 
 def renumber(node: Any, slot: Callable[[int], int]) -> Any:

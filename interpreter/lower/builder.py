@@ -41,7 +41,9 @@ class Builder:
     metered = True
 
     def __init__(self, program: Program, options: dict, player_count: int):
-        self.p = program
+        self.p = program  # the checked program: read, never written
+        # The types of nodes the lowering makes itself (id → (node, type): the node kept, so its id stays its own).
+        self.made_types: dict[int, tuple] = {}
         self.options = options
         self.player_count = player_count
         self.layout = Layout()
@@ -96,7 +98,13 @@ class Builder:
 
     # ------------------------------------------------------------ types
     def dsl_type(self, e: n.Node):
-        return self.p.type_of(e)
+        made = self.made_types.get(id(e))
+        return made[1] if made is not None and made[0] is e else self.p.type_of(e)
+
+    def made(self, node: n.Node, t) -> n.Node:
+        """A node the lowering makes (not in the rules), of the checker's type t."""
+        self.made_types[id(node)] = (node, t)
+        return node
 
     def ir_type(self, t) -> Type:
         """The compiled form's type for a checker type (see dsl/types.py)."""

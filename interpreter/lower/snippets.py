@@ -1,5 +1,6 @@
 """Lowering rules text written outside the rules files (a scenario's expression or statements)
-against a game already compiled: a builder is rebuilt from the compiled form's names."""
+against a game already compiled: a small compiler built from the compiled form's naming (what
+the rules' names stood for), one per compiled game, owned by the game that asks."""
 from __future__ import annotations
 
 from rulebook.dsl import nodes as n
@@ -15,14 +16,23 @@ from .context import Ctx
 from .exprs import lower_expr
 from .stmts import lower_body
 
-_BUILDERS: dict = {}
+class SnippetCompiler:
+    """Lowers checked snippet nodes against one compiled game (its IR and checked program)."""
+
+    def __init__(self, ir: GameIR, program: Program):
+        self.ir = ir
+        self.program = program
+        self.builder = _builder(ir, program)
+
+    def lower(self, nodes: tuple, params: dict, statements: bool) -> Function:
+        return lower_snippet(self.builder, nodes, params, statements)
+
+    def zone_of(self, node: n.Node):
+        return zone_of(self.ir, node)
 
 
-def builder_for(ir: GameIR, program: Program) -> Builder:
-    key = id(ir)
-    found = _BUILDERS.get(key)
-    if found is not None and found[0] is ir:
-        return found[1]
+def _builder(ir: GameIR, program: Program) -> Builder:
+    """A builder that knows the compiled game's names (it lowers; it adds nothing to the game)."""
     b = Builder(program, ir.options, ir.player_count)
     names = ir.naming
     b.layout = ir.layout
@@ -36,13 +46,12 @@ def builder_for(ir: GameIR, program: Program) -> Builder:
     b.step_names, b.phase_names = list(ir.step_names), list(ir.phase_names)
     b.functions = list(ir.functions)
     b.dice = names.dice
-    _BUILDERS[key] = (ir, b)
     return b
 
 
-def lower_snippet(ir: GameIR, program: Program, nodes: tuple, params: dict, statements: bool) -> Function:
+def lower_snippet(b: Builder, nodes: tuple, params: dict, statements: bool) -> Function:
     """A function (params…) for checked snippet nodes: statements, or an expression's value."""
-    b = builder_for(ir, program)
+    program = b.p
     if statements and b.suspension.block(nodes):
         raise RulesRuntimeError(nodes[0].span, "this cannot make a decision (no choose here)")
     if statements and any(isinstance(node, n.Modify) for node in _walk(nodes)):

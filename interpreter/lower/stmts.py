@@ -441,5 +441,3 @@ def asking(b: Builder, st: n.Emit, scope: Scope, args: tuple, answers: list, fla
                       span=st.span) for k, t in enumerate(answers))
     return r.Ask(init, over, pick, runs)
 
-
-from . import decisions  # noqa: E402,F401  (registers `choose` and `choose up to`)

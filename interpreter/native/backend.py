@@ -1,5 +1,9 @@
 """The native back-end of one Game: its compiled C library, whole random playouts, state conversion.
 
+It knows no bots and no simulation: a caller gives each seat's bot as a code (BotCode: one of
+BOT_KINDS and an MCTS budget) and a fall-back that plays one game in Python (rulebook/sim/backend.py
+gives both), so nothing here imports the surfaces.
+
 >>> from rulebook.api import load_game
 >>> game = load_game("tests/games/nim")
 >>> native = native_for(game)
@@ -12,7 +16,7 @@ import ctypes
 import gc
 import random
 import time
-from typing import Optional
+from typing import Callable, NamedTuple, Optional, Sequence
 
 from .. import payoffs
 from ..game import Game
@@ -25,6 +29,17 @@ from .toolchain import NativeUnavailable, build
 
 _P = ctypes.c_void_p
 _I = ctypes.c_int64
+
+
+class BotCode(NamedTuple):
+    """A seat's bot as the native code plays it: a kind of BOT_KINDS, and an MCTS bot's budget."""
+
+    kind: int
+    iterations: int = 0
+
+
+BOT_KINDS = {"random": 0, "greedy": 1, "mcts": 2}
+Fallback = Callable[[int], tuple]  # seed -> the outcome of that game, played by the Python back-end
 
 
 class NativeGame:
@@ -59,14 +74,16 @@ class NativeGame:
         self._endings: dict = {}
 
     # ------------------------------------------------------------ whole games
-    def play_games(self, first_seed: int, count: int, bots: tuple = (),
+    def play_games(self, first_seed: int, count: int, bots: Sequence[BotCode] = (),
                    standing_rate: Optional[float] = None, digests: Optional[list] = None,
-                   watch: tuple = (), masks: Optional[list] = None) -> list[tuple]:
+                   watch: tuple = (), masks: Optional[list] = None,
+                   fallback: Optional[Fallback] = None) -> list[tuple]:
         """Outcomes (as rulebook.sim.runner.play_one gives them) of games first_seed… with these
-        bots (names, one per seat; random for all when empty) and standing rate (see
-        rulebook.bots.standing_pool). A game the native code cannot
-        finish (an error in the rules, a full list) is played by the Python back-end instead, so
-        the outcomes are always the Python back-end's. `digests`, when given, gets each game's
+        bots (codes, one per seat; random for all when empty) and standing rate (see
+        rulebook.bots.standing_pool). A game the native code cannot finish (an error in the
+        rules, a full list) is played by `fallback` instead (the Python back-end: the caller's; an
+        error when there is none), so the outcomes are always the Python back-end's. `digests`,
+        when given, gets each game's
         moves folded into one number (move_digest; None for a game played in Python). `masks`, when
         given (a counting build only), gets per game which of the reach points `watch` the game
         reached: bit j for watch[j] (rulebook.sim.runner.play_one gives the same)."""
@@ -77,9 +94,10 @@ class NativeGame:
         outcomes: list = []
         seed = first_seed
         remaining = count
-        names = tuple(str(b) for b in bots) or ("random",) * self.game.player_count
-        kinds, iterations = _bot_codes(names)
-        every_random = all(k == 0 for k in kinds) and standing_rate is None
+        codes = tuple(bots) or (BotCode(BOT_KINDS["random"]),) * self.game.player_count
+        kinds = (_I * len(codes))(*(code.kind for code in codes))
+        iterations = (_I * len(codes))(*(code.iterations for code in codes))
+        every_random = all(code.kind == BOT_KINDS["random"] for code in codes) and standing_rate is None
         rate = -1.0 if standing_rate is None else float(standing_rate)
         while remaining:
             batch = min(remaining, 256)
@@ -103,19 +121,15 @@ class NativeGame:
                     gc.enable()
             if done < batch:
                 self.fallbacks += 1
-                outcomes.append(self._python_game(seed + done, names, standing_rate, watch, masks))
+                if fallback is None:
+                    raise NativeUnsupported(f"game {seed + done} cannot finish natively, and no fall-back was given")
+                outcomes.append(fallback(seed + done))
                 if digests is not None:
                     digests.append(None)
                 done += 1
             seed += done
             remaining -= done
         return outcomes
-
-    def _python_game(self, seed: int, names: tuple, standing_rate: Optional[float], watch: tuple = (),
-                     masks: Optional[list] = None) -> tuple:
-        from rulebook.bots import make_bot
-        from rulebook.sim.runner import play_one
-        return play_one(self.game, [make_bot(name, standing_rate) for name in names], seed, watch=watch, masks=masks)
 
     def _mask(self, out, at: int, watch: tuple) -> int:
         """Which watched points the game whose outcome starts at `at` reached (its marks are bytes
@@ -235,27 +249,6 @@ def move_digest(native: NativeGame, digest: int, move) -> int:
     for word in (move.decision, move.option, *(scalar_to_native(native.c, v) for v in move.values)):
         digest = ((digest ^ (word & MASK64)) * 0x100000001b3) & MASK64
     return digest
-
-
-BOT_KINDS = {"random": 0, "greedy": 1, "mcts": 2}
-
-
-def _bot_codes(names: tuple):
-    """Per seat: the native bot kind and its MCTS budget (as rulebook.bots.make_bot reads names)."""
-    from rulebook.bots import MCTSBot, make_bot
-    kinds = (_I * len(names))()
-    iterations = (_I * len(names))()
-    for seat, name in enumerate(names):
-        bot = make_bot(name)
-        kind = name.split(":")[0].strip().lower()
-        if kind not in BOT_KINDS:  # a bot the C does not play (the fair ISMCTS): Python plays the game
-            raise NativeUnsupported(f"the {kind} bot")
-        kinds[seat] = BOT_KINDS[kind]
-        if isinstance(bot, MCTSBot):
-            if bot.exploration != 1.4:
-                raise NativeUnsupported("an MCTS exploration other than 1.4")
-            iterations[seat] = bot.iterations
-    return kinds, iterations
 
 
 _NATIVE: dict[int, object] = {}

@@ -6,15 +6,20 @@ in range: each becomes its value, or disappears. Run again after inlining, which
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Optional, TypeGuard
+from typing import Any, Callable, Optional, TypeGuard
 
 from ..ir import exprs as x
 from ..ir import stmts as s
+from ..ir.helpers import ACTING
 from ..ir.program import Block, Function, GameIR, Instr
 from ..ir.types import BOOL, Int, List
 from ..ir.walk import PAIR_FIELDS, SLOT_FIELDS, rebuild, rebuild_body, renumber, walk, walk_all
 from ..runtime import show
 from .linear import linear, simplify
+
+ExprMap = Callable[[x.Expr], x.Expr]
+OnFunction = Callable[[int, Function], Function]  # map_code's map of a function (by its number)
+OnBlock = Callable[[int, Block], tuple[Any, ExprMap]]  # of a block: the block, the map of its decisions' expressions
 
 _ARITHMETIC = {
     "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
@@ -58,7 +63,7 @@ def fold_expr(e: Any) -> Any:
         return e
     if isinstance(e, x.Logic):
         stop = e.op == "or"  # the value that decides: True for or, False for and
-        items: list = []
+        items: list[Any] = []
         for item in e.items:
             if is_const(item) and isinstance(item.value, bool):
                 if item.value is stop:
@@ -161,9 +166,9 @@ def _knowing_mods(e: Any, none_active: bool) -> Any:
 _SAFE = (x.Const, x.Local, x.Not, x.Logic, x.Length, x.ZoneTotal, x.Present, x.NoMods)
 
 
-def _without_none_tests(items: list) -> list:
+def _without_none_tests(items: list[Any]) -> list[Any]:
     """`v != none and v == c` (c not none) is `v == c`: none equals no such c."""
-    out: list = []
+    out: list[Any] = []
     for item in items:
         if out and isinstance(item, x.Binary) and item.op == "==" and is_const(item.right) and \
                 item.right.value is not None and _is_none_test(out[-1], item.left):
@@ -210,7 +215,7 @@ def same_but_bound(a: Any, a_var: int, b: Any, b_var: int) -> bool:
     """Are a (over a_var) and b (over b_var) the same expression but for the slots of the
     variables bound inside them? (Inlining one value into two places gives its comprehensions
     different slots.)"""
-    return _bound_renamed(a, a_var) == _bound_renamed(b, b_var)
+    return bool(_bound_renamed(a, a_var) == _bound_renamed(b, b_var))
 
 
 def _bound_renamed(e: Any, var: int) -> Any:
@@ -228,7 +233,7 @@ def _bound_renamed(e: Any, var: int) -> Any:
 MAX_POSSIBLE = 4096
 
 
-def _possible(e: Any) -> tuple:
+def _possible(e: Any) -> tuple[Any, ...]:
     """Every value e can have when it reads a fixed table (`T[i][j]`, whatever i and j are), at
     most MAX_POSSIBLE of them; else ()."""
     if is_const(e):
@@ -241,7 +246,7 @@ def _possible(e: Any) -> tuple:
     return tuple(item for v in items for item in v)
 
 
-def _identity(seq) -> bool:
+def _identity(seq: Any) -> bool:
     return isinstance(seq, tuple) and all(v == i and not isinstance(v, bool) for i, v in enumerate(seq))
 
 
@@ -250,7 +255,7 @@ _STATEFUL = (x.Load, x.CallFn, x.Helper, x.NoMods, x.ApplyMods, x.CellValue, x.F
 MAX_WORKED_OUT = 64
 
 
-def _worked_out(e) -> Any:
+def _worked_out(e: Any) -> Any:
     """A comprehension over a constant list whose parts read nothing but its variable: its value."""
     items = e.domain.value
     if not isinstance(items, tuple) or len(items) > MAX_WORKED_OUT or e.hoisted:
@@ -261,7 +266,7 @@ def _worked_out(e) -> Any:
             return e
     values = []
     for item in items:
-        def put(n, item=item):
+        def put(n: Any, item: Any = item) -> Any:
             if isinstance(n, x.Local) and n.slot == e.var:
                 return x.Const(item, type=n.type)
             return fold_node(n)
@@ -280,9 +285,12 @@ def _worked_out(e) -> Any:
         return x.Const(winners[0] if len(winners) == 1 else None, type=e.type)
     got = [v for _, v in values]
     try:
-        result = {"list": lambda: tuple(got), "leading": lambda: tuple(got), "sum": lambda: sum(got), "count": lambda: len(got),
-                  "any": lambda: any(got), "all": lambda: all(got), "max": lambda: max(got, default=0),
-                  "min": lambda: min(got, default=0)}[e.form]()
+        forms: dict[str, Callable[[], Any]] = {
+            "list": lambda: tuple(got), "leading": lambda: tuple(got),
+            "sum": lambda: sum(got), "count": lambda: len(got),
+            "any": lambda: any(got), "all": lambda: all(got), "max": lambda: max(got, default=0),
+            "min": lambda: min(got, default=0)}
+        result = forms[e.form]()
     except TypeError:
         return e
     return x.Const(result, type=e.type)
@@ -298,7 +306,7 @@ def _fused(e: x.Comp) -> Any:
     if reads > 1 and not isinstance(inner.element, (x.Local, x.Const)) and linear(inner.element) is None:
         return e
 
-    def put(n):
+    def put(n: Any) -> Any:
         return inner.element if isinstance(n, x.Local) and n.slot == e.var else n
     element = rebuild(e.element, put)
     conds = [c for c in (inner.cond, rebuild(e.cond, put) if e.cond is not None else None) if c is not None]
@@ -307,7 +315,7 @@ def _fused(e: x.Comp) -> Any:
 
 
 def _fold_format(e: x.Format) -> Any:
-    parts: list = []
+    parts: list[Any] = []
     for part in e.parts:
         if parts and is_const(part) and is_const(parts[-1]):
             parts[-1] = x.Const(parts[-1].value + part.value, type=part.type)
@@ -321,7 +329,7 @@ def _fold_format(e: x.Format) -> Any:
 def fold_stmt(st: Any) -> Any:
     """One statement, its parts already folded: a statement, or a list of them in its place."""
     if isinstance(st, s.If):
-        branches: list = []
+        branches: list[Any] = []
         for cond, body in st.branches:
             if is_const(cond):
                 if cond.value:
@@ -363,10 +371,10 @@ def fold_node(node: Any) -> Any:
     return fold_stmt(node)
 
 
-def cut_dead(body: tuple) -> tuple:
+def cut_dead(body: tuple[Any, ...]) -> tuple[Any, ...]:
     """Statements after one that never finishes (return, break, end game) never run; a store to
     a fixed slot overwritten by the next statement (which does not read it) is never seen."""
-    out: list = []
+    out: list[Any] = []
     for st in body:
         if out and isinstance(st, s.Store) and isinstance(out[-1], s.Store) and is_const(st.addr) and \
                 out[-1].addr == st.addr and not any(isinstance(n, x.Load) for n in walk_all((st.value,))):
@@ -386,11 +394,13 @@ class FoldMemo:
     """What folding has worked out in one compilation, by the identity of the code it was worked
     out for (kept here, so that its id is not reused): the passes change little of the game each
     time, and what they leave as it was is not gone through again."""
-    folded: dict = field(default_factory=dict)  # id → (node, function or block; what folding gave)
-    slots: dict = field(default_factory=dict)  # id(statement) → (statement, locals it reads, sets)
+    # id → (node, function or block; what folding gave)
+    folded: dict[int, tuple[Any, Any]] = field(default_factory=dict)
+    # id(statement) → (statement, (locals it reads, locals it sets))
+    slots: dict[int, tuple[Any, tuple[set[int], set[int]]]] = field(default_factory=dict)
 
 
-def fold_body(body: tuple, memo: Optional[FoldMemo] = None) -> tuple:
+def fold_body(body: tuple[Any, ...], memo: Optional[FoldMemo] = None) -> tuple[Any, ...]:
     return cut_dead(rebuild_body(body, fold_node, memo.folded if memo else None))
 
 
@@ -410,21 +420,17 @@ def fold_block(block: Block, memo: Optional[FoldMemo] = None) -> Block:
 
 def _acts(e: Any) -> bool:
     """Does working e out do something (call a rule or handler, draw, change the state)?"""
-    return any(isinstance(n, x.CallFn) or (isinstance(n, x.Helper) and n.name in _EFFECTS) for n in walk_all((e,)))
+    return any(isinstance(n, x.CallFn) or (isinstance(n, x.Helper) and n.name in ACTING) for n in walk_all((e,)))
 
 
-_EFFECTS = ("draw_one", "pile_draw", "pick", "roll", "take", "remove_from_pile", "shuffle", "merge", "merge_kept",
-            "connect", "load_die")
-
-
-def _slots(st: Any, memo: Optional[FoldMemo]) -> tuple:
+def _slots(st: Any, memo: Optional[FoldMemo]) -> tuple[set[int], set[int]]:
     """(the locals st reads, the locals st sets)."""
     if memo is not None:
         found = memo.slots.get(id(st))
         if found is not None and found[0] is st:
             return found[1]
-    read: set = set()
-    set_here: set = set()
+    read: set[int] = set()
+    set_here: set[int] = set()
     for n in walk(st):
         cls = n.__class__
         if cls is x.Local:
@@ -438,11 +444,12 @@ def _slots(st: Any, memo: Optional[FoldMemo]) -> tuple:
     return read, set_here
 
 
-def unread_dropped(bodies: tuple, locals_: tuple, reads_elsewhere: tuple, memo: Optional[FoldMemo] = None) -> tuple:
+def unread_dropped(bodies: tuple[Any, ...], locals_: tuple[Any, ...], reads_elsewhere: tuple[Any, ...],
+                   memo: Optional[FoldMemo] = None) -> tuple[Any, ...]:
     """Bodies where setting a temporary nothing reads is dropped (unless working its value out
     does something)."""
-    read: set = set()
-    set_here: set = set()
+    read: set[Any] = set()
+    set_here: set[Any] = set()
     for st in (*(st for body in bodies for st in body), *reads_elsewhere):
         reads, sets = _slots(st, memo)
         read |= reads
@@ -450,9 +457,9 @@ def unread_dropped(bodies: tuple, locals_: tuple, reads_elsewhere: tuple, memo: 
     if set_here <= read:
         return bodies  # every temporary set is read: nothing to drop
 
-    def drop(n):
+    def drop(n: Any) -> Any:
         if isinstance(n, s.SetLocal) and n.slot not in read and not locals_[n.slot].frame and \
-                not any(isinstance(m, x.Helper) and m.name in _EFFECTS for m in walk_all((n.value,))):
+                not any(isinstance(m, x.Helper) and m.name in ACTING for m in walk_all((n.value,))):
             return []
         return n
     return tuple(rebuild_body(body, drop) for body in bodies)
@@ -465,9 +472,10 @@ def fold_game(ir: GameIR, memo: Optional[FoldMemo] = None) -> GameIR:
     folded = memo.folded
 
     def expr(e: x.Expr) -> x.Expr:
-        return rebuild(e, fold_node, folded)
+        out: x.Expr = rebuild(e, fold_node, folded)
+        return out
 
-    def once(code, fold):
+    def once(code: Any, fold: Callable[[Any, FoldMemo], Any]) -> Any:
         found = folded.get(id(code))
         if found is not None and found[0] is code:
             return found[1]
@@ -477,7 +485,7 @@ def fold_game(ir: GameIR, memo: Optional[FoldMemo] = None) -> GameIR:
     return map_code(ir, lambda i, fn: once(fn, fold_function), lambda i, block: (once(block, fold_block), expr))
 
 
-def map_code(ir: GameIR, on_function, on_block) -> GameIR:
+def map_code(ir: GameIR, on_function: OnFunction, on_block: OnBlock) -> GameIR:
     """The game with every function and block passed through the maps: on_function(index, fn)
     gives the function; on_block(index, block) gives the block and the map for the expressions of
     its decisions and standing actions (they run in its frames)."""
@@ -486,7 +494,7 @@ def map_code(ir: GameIR, on_function, on_block) -> GameIR:
     mapped = [on_block(i, b) for i, b in enumerate(ir.blocks)]
     blocks = tuple(block for block, _ in mapped)
 
-    def choice(c: Choice, on_expr) -> Choice:
+    def choice(c: Choice, on_expr: ExprMap) -> Choice:
         return replace(c, label=on_expr(c.label), guard=on_expr(c.guard) if c.guard is not None else None,
                        public=on_expr(c.public) if c.public is not None else None,
                        bindings=tuple(Binding(b.var, on_expr(b.domain),

@@ -9,19 +9,19 @@ and calls now name the caller. The callee's block stays (empty), so every number
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Optional
+from typing import Any, Callable, Iterator, Optional
 
 from ..ir import exprs as x
 from ..ir import stmts as s
 from ..ir.program import (
-    AllowEntry, BindEntry, CallSite, ForEntry, GameIR, Instr, LocalInfo, RepeatEntry, StepSite, TurnEntry,
+    AllowEntry, BindEntry, CallSite, Choice, ForEntry, GameIR, Instr, LocalInfo, RepeatEntry, StepSite, TurnEntry,
 )
 from ..ir.walk import renumber, walk_all, walk_statements
 
 
-def _queued(ir: GameIR) -> dict:
+def _queued(ir: GameIR) -> dict[Any, Any]:
     """How many times each block is queued as a frame anywhere."""
-    count: dict = {}
+    count: dict[Any, Any] = {}
     code = tuple(i.body for b in ir.blocks for i in b.instrs) + tuple(f.body for f in ir.functions)
     for node in walk_statements(code):
         if isinstance(node, s.QueueFrame):
@@ -41,11 +41,11 @@ def inlinable(ir: GameIR) -> Optional[int]:
         if caller == callee or any(isinstance(n, x.FrameIndex) for n in _code(ir, callee)):
             continue  # a handler asked to cancel names a frame by its number and a flag by its slot
         if _call_instr(ir, caller, callee, sites[0].resume) is not None:
-            return callee
+            return int(callee)
     return None
 
 
-def _code(ir: GameIR, block: int):
+def _code(ir: GameIR, block: int) -> Iterator[Any]:
     return walk_all(tuple((i.body, i.end) for i in ir.blocks[block].instrs))
 
 
@@ -105,7 +105,7 @@ def _inline(ir: GameIR, callee: int) -> GameIR:
     blocks[site.caller] = replace(caller, instrs=tuple(instrs), locals=locals_)
     blocks[callee] = replace(inner, instrs=(Instr((), s.Pop(span=inner.span)),))  # unused from now on
 
-    def choice(c):
+    def choice(c: Choice) -> Choice:
         return replace(c, label=moved(c.label), target=pc(c.target),
                        guard=moved(c.guard) if c.guard is not None else None,
                        public=moved(c.public) if c.public is not None else None,
@@ -120,8 +120,9 @@ def _inline(ir: GameIR, callee: int) -> GameIR:
     # Placing play inside the rule binds its parameters as the call would have.
     bind = BindEntry(tuple(slot(i) for i in range(len(queue.args))), queue.args)
 
-    def path(entries: tuple) -> tuple:
-        return site.path + (bind,) + tuple(_path_entry(e, slot, moved) for e in entries)
+    def path(entries: tuple[Any, ...]) -> tuple[Any, ...]:
+        out: tuple[Any, ...] = site.path + (bind,) + tuple(_path_entry(e, slot, moved) for e in entries)
+        return out
     steps = {name: tuple(StepSite(site.caller, path(st.path), pc(st.enter)) if st.block == callee else st
                          for st in sites_) for name, sites_ in ir.steps.items()}
     calls = {}
@@ -133,7 +134,7 @@ def _inline(ir: GameIR, callee: int) -> GameIR:
     return replace(ir, blocks=tuple(blocks), sites=sites, steps=steps, calls=calls)
 
 
-def _path_entry(entry: Any, slot, moved) -> Any:
+def _path_entry(entry: Any, slot: Callable[[int], int], moved: Callable[[Any], Any]) -> Any:
     if isinstance(entry, ForEntry):
         return ForEntry(slot(entry.items), slot(entry.position), slot(entry.var), moved(entry.domain))
     if isinstance(entry, RepeatEntry):

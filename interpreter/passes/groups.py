@@ -8,13 +8,14 @@ merge updates both. Reading either is then one slot.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any, Callable
 
 from ..ir import exprs as x
-from ..ir.program import GameIR
+from ..ir.program import Block, Function, GameIR
 from ..ir.types import SLOT, List
 from ..ir.walk import rebuild
 from ..layout import Layout
-from .fold import map_code
+from .fold import ExprMap, map_code
 
 HELPERS_KEPT = {"tiles", "groups", "merge"}
 
@@ -36,13 +37,14 @@ def keep_groups(ir: GameIR) -> GameIR:
         layout.list_slots.extend(range(board.members, board.members + board.size + 1))
     change = kept_groups_reads(layout)
 
-    def expr(e):
-        return rebuild(e, change)
+    def expr(e: x.Expr) -> x.Expr:
+        out: x.Expr = rebuild(e, change)
+        return out
 
-    def on_function(i, fn):
+    def on_function(i: int, fn: Function) -> Function:
         return replace(fn, body=tuple(rebuild(st, change) for st in fn.body))
 
-    def on_block(i, block):
+    def on_block(i: int, block: Block) -> tuple[Block, ExprMap]:
         instrs = tuple(replace(ins, body=tuple(rebuild(st, change) for st in ins.body), end=rebuild(ins.end, change))
                        for ins in block.instrs)
         return replace(block, instrs=instrs), expr
@@ -50,12 +52,12 @@ def keep_groups(ir: GameIR) -> GameIR:
     return replace(mapped, layout=layout, slot_types=tuple(types), initial=tuple(initial))
 
 
-def kept_groups_reads(layout: Layout):
+def kept_groups_reads(layout: Layout) -> Callable[[Any], Any]:
     """The rewrite of one node: reads of groups and their nodes from the slots that keep them,
     merges that keep them whole. (Also used for rules text compiled later, against the game.)"""
     kept = {b.roots: b for b in layout.boards.values() if b.roots >= 0 and b.members >= 0}
 
-    def change(node):
+    def change(node: Any) -> Any:
         if not isinstance(node, x.Helper) or node.name not in HELPERS_KEPT:
             return node
         roots = node.args[0]

@@ -14,7 +14,7 @@ from typing import Any
 from ..ir import exprs as x
 from ..ir.program import Block, Choice, Function, GameIR, Instr, LocalInfo
 from ..ir.walk import PAIR_FIELDS, children, rebuild
-from .fold import map_code
+from .fold import ExprMap, map_code
 
 _WORK = (x.Comp, x.BestOf, x.SortBy, x.CallFn, x.Helper, x.Present, x.ZoneTotal, x.CellValue, x.ApplyMods)
 _BINDERS = (x.Comp, x.BestOf, x.SortBy)
@@ -28,16 +28,16 @@ class Facts:
     nodes: int  # how many
     works: bool  # some node does work (a comprehension, a call, a helper other than a light one, …)
     loads: bool  # some node reads the state
-    used: frozenset  # the local slots read
-    bound: frozenset  # the local slots bound (by a comprehension's variable or its hoisted values)
+    used: frozenset[Any]  # the local slots read
+    bound: frozenset[Any]  # the local slots bound (by a comprehension's variable or its hoisted values)
 
     @property
-    def free(self) -> frozenset:
+    def free(self) -> frozenset[Any]:
         """The local slots read that are not bound inside."""
         return self.used - self.bound
 
 
-_NONE: frozenset = frozenset()
+_NONE: frozenset[Any] = frozenset()
 
 
 class Hoister:
@@ -45,7 +45,7 @@ class Hoister:
     Facts)) is shared by the hoisters of one game: lifting goes top down and asks about every
     part of a comprehension, so each node's facts are worked out once, from its parts'."""
 
-    def __init__(self, locals_: tuple, facts: dict):
+    def __init__(self, locals_: tuple[Any, ...], facts: dict[int, tuple[Any, Facts]]) -> None:
         self.locals = list(locals_)
         self.facts = facts
 
@@ -81,7 +81,7 @@ class Hoister:
         self.locals.append(LocalInfo("\0hoisted", e.type, False))
         return len(self.locals) - 1
 
-    def lift(self, e: Any, blocked: set, found: list) -> Any:
+    def lift(self, e: Any, blocked: set[Any], found: list[Any]) -> Any:
         """e with its invariant parts (reading none of `blocked`) replaced by new locals."""
         if isinstance(e, x.Expr) and self.worth(e) and not (self.facts_of(e).free & blocked):
             slot = self.new_slot(e)
@@ -105,7 +105,7 @@ class Hoister:
                 changes[f.name] = new
         return replace(e, **changes) if changes else e
 
-    def _lift_value(self, value: Any, blocked: set, found: list) -> Any:
+    def _lift_value(self, value: Any, blocked: set[Any], found: list[Any]) -> Any:
         if isinstance(value, x.Expr):
             return self.lift(value, blocked, found)
         if isinstance(value, tuple) and any(isinstance(v, x.Expr) for v in value):
@@ -116,7 +116,7 @@ class Hoister:
         """Bottom up: each comprehension hoists what its element and condition read the same way."""
         if not isinstance(n, _BINDERS) or isinstance(n, x.SortBy):
             return n
-        found: list = []
+        found: list[Any] = []
         blocked = {n.var}
         parts = {}
         for name in ("cond", "element", "key"):
@@ -129,7 +129,7 @@ class Hoister:
     def choice(self, c: Choice) -> Choice:
         """A decision's conditions and later domains: what they read the same way for every value."""
         blocked = {b.var for b in c.bindings}
-        found: list = []
+        found: list[Any] = []
         bindings = []
         for i, b in enumerate(c.bindings):
             dom = b.domain if i == 0 else self.lift(b.domain, blocked, found)
@@ -141,23 +141,24 @@ class Hoister:
 
 
 def hoist_game(ir: GameIR) -> GameIR:
-    facts: dict = {}
+    facts: dict[int, tuple[Any, Facts]] = {}
 
     def on_function(index: int, fn: Function) -> Function:
         h = Hoister(fn.locals, facts)
         body = tuple(rebuild(st, h.node) for st in fn.body)
         return replace(fn, body=body, locals=tuple(h.locals))
 
-    deferred: dict = {}
+    deferred: dict[Any, Any] = {}
 
-    def on_block(index: int, block: Block):
+    def on_block(index: int, block: Block) -> tuple[Block, ExprMap]:
         h = Hoister(block.locals, facts)
         instrs = tuple(Instr(tuple(rebuild(st, h.node) for st in i.body), rebuild(i.end, h.node))
                        for i in block.instrs)
         deferred[index] = h
 
         def expr(e: x.Expr) -> x.Expr:
-            return rebuild(e, h.node)
+            out: x.Expr = rebuild(e, h.node)
+            return out
         return replace(block, instrs=instrs), expr
     mapped = map_code(ir, on_function, on_block)
     sites = tuple(replace(site, choices=tuple(deferred[site.block].choice(c) for c in site.choices))

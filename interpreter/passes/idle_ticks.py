@@ -11,6 +11,7 @@ instruction (`for`, `while` that never stop) and in functions always stay.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from ..ir import stmts as s
 from ..ir.stmts import successors
@@ -29,7 +30,7 @@ def _block(block: Block) -> Block:
     return replace(block, instrs=instrs)
 
 
-def _idle(block: Block) -> set:
+def _idle(block: Block) -> set[Any]:
     """Instructions neither reached by jumps from the start nor on a cycle of jumps."""
     nexts = [successors(i.end) for i in block.instrs]
     busy = _reach(nexts, [0])
@@ -39,8 +40,8 @@ def _idle(block: Block) -> set:
     return {pc for pc in range(len(nexts)) if pc not in busy and _ticks(block.instrs[pc].body)}
 
 
-def _reach(nexts: list, start: list) -> set:
-    seen: set = set()
+def _reach(nexts: list[Any], start: list[Any]) -> set[Any]:
+    seen: set[Any] = set()
     while start:
         pc = start.pop()
         if pc not in seen:
@@ -49,12 +50,12 @@ def _reach(nexts: list, start: list) -> set:
     return seen
 
 
-def _ticks(body: tuple) -> bool:
+def _ticks(body: tuple[Any, ...]) -> bool:
     return any(isinstance(st, s.Tick) or (isinstance(st, s.If) and (
         any(_ticks(b) for _, b in st.branches) or _ticks(st.otherwise))) for st in body)
 
 
-def _untick(body: tuple) -> tuple:
+def _untick(body: tuple[Any, ...]) -> tuple[Any, ...]:
     """The body without its ticks (those in a loop written inside it stay)."""
     out = []
     for st in body:

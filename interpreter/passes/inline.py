@@ -16,7 +16,7 @@ from ..ir import stmts as s
 from ..ir.program import Block, Function, GameIR, Instr, LocalInfo
 from ..ir.types import BOOL
 from ..ir.walk import children, rebuild, rebuild_body, renumber, walk, walk_all
-from .fold import map_code
+from .fold import ExprMap, map_code
 
 MAX_VALUE_NODES = 80
 MAX_BODY_NODES = 160
@@ -32,7 +32,7 @@ def cheap(e: x.Expr) -> bool:
     return isinstance(e, (x.Const, x.Local)) or (isinstance(e, x.Load) and isinstance(e.addr, x.Const))
 
 
-def uses(body: Any, slot: int) -> tuple:
+def uses(body: Any, slot: int) -> tuple[Any, ...]:
     """(how many times local slot is read, whether some read is inside a comprehension)."""
     count, looped = 0, False
 
@@ -52,10 +52,10 @@ def uses(body: Any, slot: int) -> tuple:
     return count, looped
 
 
-def tail_normal(body: tuple) -> Optional[tuple]:
+def tail_normal(body: tuple[Any, ...]) -> Optional[tuple[Any, ...]]:
     """The body with its returns only at the end, or None if it returns from elsewhere:
     `if c: return` then the rest becomes `if not c: the rest`."""
-    out: list = []
+    out: list[Any] = []
     for i, st in enumerate(body):
         if isinstance(st, s.Return):
             return tuple(out) if st.value is None or isinstance(st.value, x.Const) else None
@@ -77,15 +77,15 @@ def tail_normal(body: tuple) -> Optional[tuple]:
 class Inliner:
     """Inlines calls inside one function or block, adding the callees' locals to its own."""
 
-    def __init__(self, functions: tuple, guarded: dict, me: Optional[int], locals_: tuple,
-                 recursive: frozenset = frozenset()):
+    def __init__(self, functions: tuple[Any, ...], guarded: dict[Any, Any], me: Optional[int], locals_: tuple[Any, ...],
+                 recursive: frozenset[Any] = frozenset()):
         self.functions = functions
         self.guarded = guarded  # value function -> True when a live modifier may change it
         self.me = me
         self.recursive = recursive  # functions on a cycle of calls: never inlined
         self.locals = list(locals_)
 
-    def _adopt(self, callee: Function, args: tuple) -> tuple:
+    def _adopt(self, callee: Function, args: tuple[Any, ...]) -> tuple[Any, ...]:
         """Map the callee's locals into ours: (slot map, statements binding the params)."""
         base = len(self.locals)
         self.locals.extend(LocalInfo(info.name, info.type, False) for info in callee.locals)
@@ -100,7 +100,7 @@ class Inliner:
                 binds.append((base + i, arg))
         return base, mapping, binds
 
-    def _substitute(self, node: Any, base: int, mapping: dict) -> Any:
+    def _substitute(self, node: Any, base: int, mapping: dict[Any, Any]) -> Any:
         moved = renumber(node, lambda slot: base + slot)
 
         def put(n: Any) -> Any:
@@ -124,7 +124,7 @@ class Inliner:
         if binds:  # an expression cannot keep a value in a local: leave the call
             del self.locals[base:]
             return e
-        body = self._substitute(value, base, mapping)
+        body: x.Expr = self._substitute(value, base, mapping)
         if guarded:
             return x.Cond(x.NoMods(type=BOOL), body, e, type=e.type)
         return body
@@ -153,7 +153,7 @@ class Inliner:
         return n
 
 
-def on_cycles(functions: tuple) -> frozenset:
+def on_cycles(functions: tuple[Any, ...]) -> frozenset[Any]:
     """The functions that can call themselves, directly or through others."""
     calls = [{n.fn for n in walk_all(fn.body) if isinstance(n, x.CallFn)} for fn in functions]
     found = set()
@@ -170,7 +170,7 @@ def on_cycles(functions: tuple) -> frozenset:
     return frozenset(found)
 
 
-def inline_game(ir: GameIR, guarded: dict) -> GameIR:
+def inline_game(ir: GameIR, guarded: dict[Any, Any]) -> GameIR:
     """One round of inlining everywhere (decisions' domains and conditions included)."""
     functions = ir.functions
     recursive = on_cycles(functions)
@@ -180,13 +180,14 @@ def inline_game(ir: GameIR, guarded: dict) -> GameIR:
         body = rebuild_body(fn.body, inliner.node)
         return replace(fn, body=body, locals=tuple(inliner.locals)) if body is not fn.body else fn
 
-    def on_block(index: int, block: Block):
+    def on_block(index: int, block: Block) -> tuple[Any, ExprMap]:
         inliner = Inliner(functions, guarded, None, block.locals, recursive)
         instrs = tuple(Instr(rebuild_body(i.body, inliner.node), rebuild(i.end, inliner.node))
                        for i in block.instrs)
 
         def expr(e: x.Expr) -> x.Expr:
-            return rebuild(e, inliner.node)
+            out: x.Expr = rebuild(e, inliner.node)
+            return out
         # the decisions' expressions are mapped after the instructions: their new locals come last
         return _Deferred(block, instrs, inliner), expr
     mapped = map_code(ir, on_function, on_block)
@@ -197,7 +198,7 @@ def inline_game(ir: GameIR, guarded: dict) -> GameIR:
 class _Deferred:
     """A block whose locals are final only once its decisions' expressions are inlined too."""
 
-    def __init__(self, block: Block, instrs: tuple, inliner: Inliner):
+    def __init__(self, block: Block, instrs: tuple[Any, ...], inliner: Inliner):
         self.block, self.instrs, self.inliner = block, instrs, inliner
 
     def made(self) -> Block:

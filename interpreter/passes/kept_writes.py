@@ -10,14 +10,14 @@ write. A count written in a way not recognised here raises Unkept: that zone kee
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Optional
+from typing import Any, Optional
 
 from ..ir import exprs as x
 from ..ir import stmts as s
 from ..ir.program import LocalInfo
 from ..ir.types import BOOL, COUNT, INT, SLOT, Int, List
 from ..ir.walk import rebuild, walk
-from ..layout import KindTotals, Layout, ZoneLayout
+from ..layout import BoardLayout, KindTotals, Layout, NeighbourCounts, ZoneLayout
 from .fold import fold_node
 from .linear import linear as linear_form
 
@@ -33,11 +33,12 @@ class Keeper:
     """Rewrites statements so that they keep the layout's kept data (kind totals, neighbour counts)
     as they write the zones and variables it follows."""
 
-    def __init__(self, layout: Layout, locals_: Optional[list] = None):
+    def __init__(self, layout: Layout, locals_: Optional[list[Any]] = None):
         self.layout = layout
-        self.locals: list = locals_ if locals_ is not None else []  # of the code being rewritten: temporaries join them
-        self.by_zone: dict = {}  # zone name -> its kind totals
-        self.by_var: dict = {}  # variable name -> the kind totals it groups
+        # of the code being rewritten: temporaries join them
+        self.locals: list[Any] = locals_ if locals_ is not None else []
+        self.by_zone: dict[Any, Any] = {}  # zone name -> its kind totals
+        self.by_var: dict[Any, Any] = {}  # variable name -> the kind totals it groups
         for t in layout.kind_totals:
             self.by_zone.setdefault(t.zone, []).append(t)
             if t.by is not None:
@@ -53,8 +54,8 @@ class Keeper:
         return folded(at)
 
     # -------------------------------------------------------- statements
-    def body(self, body: tuple) -> tuple:
-        out: list = []
+    def body(self, body: tuple[Any, ...]) -> tuple[Any, ...]:
+        out: list[Any] = []
         for st in body:
             st = self._inside(st)
             zone = self._total_written(st)
@@ -70,7 +71,7 @@ class Keeper:
             out.append(st)
         return tuple(out)
 
-    def _inside(self, st):
+    def _inside(self, st: Any) -> Any:
         if isinstance(st, s.If):
             return replace(st, branches=tuple((c, self.body(b)) for c, b in st.branches),
                            otherwise=self.body(st.otherwise))
@@ -78,7 +79,7 @@ class Keeper:
             return replace(st, body=self.body(st.body))
         return st
 
-    def _total_written(self, st) -> Optional[ZoneLayout]:
+    def _total_written(self, st: Any) -> Optional[ZoneLayout]:
         """The kept zone whose count st writes."""
         if not isinstance(st, (s.Update, s.Store)):
             return None
@@ -90,7 +91,7 @@ class Keeper:
                 raise Unkept(name)  # a count written some other way: its pieces may be too
         return None
 
-    def _piece_write(self, zone: ZoneLayout, st, before: list) -> list:
+    def _piece_write(self, zone: ZoneLayout, st: Any, before: list[Any]) -> list[Any]:
         """st (a write of zone's count), with the totals kept for the pieces written before it."""
         prev = before[-1] if before else None
         if isinstance(st, s.Update) and isinstance(prev, s.Update) and prev.op == st.op and prev.value == st.value:
@@ -115,7 +116,7 @@ class Keeper:
             return [st]
         raise Unkept(zone.name)
 
-    def _moved(self, zone: ZoneLayout, addr: x.Expr, op: str, amount: x.Expr) -> list:
+    def _moved(self, zone: ZoneLayout, addr: x.Expr, op: str, amount: x.Expr) -> list[Any]:
         """What keeps zone's data after `amount` pieces were added (op +) or taken at piece slot addr."""
         instance, kind = self._instance_and_kind(zone, addr)
         out = self._presence_told(zone, addr, instance, kind, op, amount)
@@ -127,7 +128,7 @@ class Keeper:
             out.append(s.Update(self.slot(table, group, kind), op, amount))
         return out
 
-    def _instance_and_kind(self, zone: ZoneLayout, addr: x.Expr) -> tuple:
+    def _instance_and_kind(self, zone: ZoneLayout, addr: x.Expr) -> tuple[Any, ...]:
         """The instance (from 0) and the kind of piece slot addr: read off `start + kind` when the
         address adds a member of the zone's kind to the rest (as the lowering writes it), else
         worked out by division."""
@@ -142,12 +143,12 @@ class Keeper:
                 folded(x.Binary("%", offset, x.Const(zone.width, type=INT), type=INT)))
 
     def _presence_told(self, zone: ZoneLayout, addr: x.Expr, instance: x.Expr, kind: x.Expr, op: str,
-                       amount: x.Expr) -> list:
+                       amount: x.Expr) -> list[Any]:
         """When the instance's pieces of this kind went from none to some (or back): its node
         joins (leaves) the set of nodes holding that kind, and each node that has it as a
         neighbour counts one more (one fewer) neighbour holding it."""
         counts, bits = self.near.get(zone.name), self.bits.get(zone.name)
-        body: tuple = ()
+        body: tuple[Any, ...] = ()
         if bits is not None and bits.held >= 0:
             board = self.layout.boards[bits.board]
             body += (s.Update(folded(plus(x.Const(bits.held, type=SLOT), kind)), op, _bit(board, instance)),)
@@ -157,7 +158,8 @@ class Keeper:
             return []
         return [s.If(((_emptied_or_filled(addr, op, amount), body),))]
 
-    def _neighbours_told(self, zone: ZoneLayout, counts, kind: x.Expr, instance: x.Expr, op: str) -> s.Stmt:
+    def _neighbours_told(self, zone: ZoneLayout, counts: NeighbourCounts, kind: x.Expr, instance: x.Expr,
+                         op: str) -> s.Stmt:
         board = self.layout.boards[counts.board]
         node_type = Int(f"node {board.name}", board.low, board.size)
         seen_from = tuple(tuple(n for n, near in zip(board.nodes, board.adjacency) if y in near) for y in board.nodes)
@@ -165,7 +167,7 @@ class Keeper:
         node = self._temp("\0near", x.Const(0, type=node_type))
         slot = folded(plus(plus(times(plus(node, x.Const(-board.low, type=INT)), counts.kinds), kind),
                            x.Const(counts.base, type=SLOT)))
-        body: tuple = (s.Update(slot, op, x.Const(1, type=INT)),)
+        body: tuple[Any, ...] = (s.Update(slot, op, x.Const(1, type=INT)),)
         bits = self.bits.get(zone.name)
         if bits is not None and bits.near >= 0:  # the node joins (or leaves) the set of those near that kind
             now = x.Binary("==", x.Load(slot, type=COUNT), x.Const(1 if op == "+" else 0, type=INT), type=BOOL)
@@ -173,7 +175,7 @@ class Keeper:
             body += (s.If(((now, (s.Update(folded(plus(x.Const(bits.near, type=SLOT), kind)), op, bit),)),)),)
         return s.ForEach(node.slot, near, body)
 
-    def _emptiness_told(self, zone: ZoneLayout, st) -> list:
+    def _emptiness_told(self, zone: ZoneLayout, st: Any) -> list[Any]:
         """After st wrote the count of one of zone's instances: its node in (or out of) the set of
         empty nodes, as the count now says."""
         bits = self.bits.get(zone.name)
@@ -195,20 +197,20 @@ class Keeper:
                          type=BOOL)
         return [s.If(((enters, (s.Update(empty, "+", bit),)), (leaves, (s.Update(empty, "-", bit),))))]
 
-    def _var_written(self, st) -> Optional[str]:
+    def _var_written(self, st: Any) -> Optional[str]:
         if not isinstance(st, (s.Update, s.Store)):
             return None
         for name in self.by_var:
             var = self.layout.vars[name]
             const, terms = linear(st.addr)
             if not terms and var.base <= const < var.base + var.instances:
-                return name
+                return str(name)
             if any(isinstance(n, x.Const) and n.value in (var.base, var.base - var.dims[0].low)
                    for n in walk(st.addr)):
-                return name
+                return str(name)
         return None
 
-    def _var_write(self, name: str, st) -> list:
+    def _var_write(self, name: str, st: Any) -> list[Any]:
         """st (a write of V[i]) with V[i]'s pieces taken out of their group's totals before and put
         into the new group's after."""
         var = self.layout.vars[name]
@@ -226,13 +228,13 @@ class Keeper:
             raise Unkept(name)
         # the new value first (it may read the totals), then the pieces leave the old group
         value = self._temp("\0value", st.value)
-        before: list = [s.SetLocal(value.slot, st.value, span=st.span)]
+        before: list[Any] = [s.SetLocal(value.slot, st.value, span=st.span)]
         if not isinstance(index, (x.Const, x.Local)):  # worked out once (a checked index can be long)
             before.append(s.SetLocal(self._temp("\0index", index).slot, index, span=st.span))
             index = x.Local(len(self.locals) - 1, type=index.type)
         addr = folded(plus(index, x.Const(var.base - d.low, type=SLOT)))
         group = x.Load(addr, type=INT)
-        after: list = []
+        after: list[Any] = []
         for table in self.by_var[name]:
             zone = self.layout.zones[table.zone]
             first = folded(plus(times(index, zone.width), x.Const(zone.base - d.low * zone.width, type=SLOT)))
@@ -250,7 +252,7 @@ class Keeper:
         self.locals.append(LocalInfo(name, e.type, False))
         return x.Local(len(self.locals) - 1, type=e.type)
 
-    def _no_kept_helper(self, st) -> None:
+    def _no_kept_helper(self, st: Any) -> None:
         """A helper that moves pieces of a kept zone at random, with its counts: not kept."""
         for node in walk(st):
             if isinstance(node, x.Helper) and node.name == "draw_into":
@@ -270,12 +272,12 @@ def _emptied_or_filled(addr: x.Expr, op: str, amount: x.Expr) -> x.Expr:
     return folded(x.Logic("and", (x.Binary("==", held, now, type=BOOL), nonzero), type=BOOL))
 
 
-def _bit(board, index: x.Expr) -> x.Expr:
+def _bit(board: BoardLayout, index: x.Expr) -> x.Expr:
     """2 to the power index (index from 0 to the board's size), as a look-up in a fixed list."""
     return x.Index(x.Const(tuple(1 << i for i in range(board.size)), type=List(INT)), index, type=INT)
 
 
-def _is_total(zone: ZoneLayout, addr) -> bool:
+def _is_total(zone: ZoneLayout, addr: x.Expr) -> bool:
     """Is addr the slot of one of zone's counts (as lower/pieces.py writes it)?"""
     if zone.totals < 0:
         return False
@@ -300,15 +302,16 @@ def times(a: x.Expr, k: int) -> x.Expr:
 
 
 def folded(e: x.Expr) -> x.Expr:
-    return rebuild(e, fold_node)
+    out: x.Expr = rebuild(e, fold_node)
+    return out
 
 
-def is_number(e, value) -> bool:
+def is_number(e: Any, value: int) -> bool:
     """Is e the number `value` (not a truth value)?"""
     return isinstance(e, x.Const) and e.value == value and not isinstance(e.value, bool)
 
 
-def linear(e) -> tuple:
+def linear(e: x.Expr) -> tuple[Any, ...]:
     """e as (constant, [(coefficient, term), …]) (passes/linear.py's form); (0, [(1, e)]) when e is
     not integer arithmetic."""
     form = linear_form(e)

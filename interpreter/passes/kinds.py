@@ -19,14 +19,14 @@ them is one the writes' rewrite recognises.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Optional
+from typing import Any, Optional
 
 from ..ir import exprs as x
-from ..ir.program import GameIR
+from ..ir.program import Block, Function, GameIR
 from ..ir.types import BOOL, COUNT, INT, SLOT, Int
 from ..ir.walk import rebuild, replace_top_down, walk, walk_all
 from ..layout import MAX_BIT_NODES, KindTotals, Layout, NeighbourCounts, NodeBits
-from .fold import fold_node, map_code
+from .fold import ExprMap, fold_node, map_code
 from .kept_writes import Keeper, Unkept, folded, is_number, linear, plus, times
 
 MAX_KINDS = 16  # a write to V moves an instance's pieces kind by kind, written out
@@ -35,7 +35,7 @@ MAX_GROUPS = 16
 
 def keep_kind_data(ir: GameIR) -> GameIR:
     reads = _reads(ir)
-    refused: set = set()
+    refused: set[Any] = set()
     while True:
         wanted = [m for m in reads.values() if m[1].name not in refused and (m[0] != "total" or m[2] not in refused)]
         if not wanted:
@@ -75,7 +75,7 @@ def keep_kind_data(ir: GameIR) -> GameIR:
         return replace(mapped, layout=layout, slot_types=tuple(types), initial=tuple(initial))
 
 
-def keep_snippet_writes(layout: Layout, body: tuple, locals_: list) -> tuple:
+def keep_snippet_writes(layout: Layout, body: tuple[Any, ...], locals_: list[Any]) -> tuple[Any, ...]:
     """A snippet's statements keeping the game's kept data as they move pieces (unchanged where
     they cannot: the engine works the kept data out anew after a snippet's statements)."""
     if not layout.kind_totals and not layout.neighbour_counts and not layout.node_bits:
@@ -87,7 +87,7 @@ def keep_snippet_writes(layout: Layout, body: tuple, locals_: list) -> tuple:
 
 
 # ---------------------------------------------------------------- reads
-def _reads(ir: GameIR) -> dict:
+def _reads(ir: GameIR) -> dict[Any, Any]:
     """id of each comprehension kept data would answer → ("total", zone, by, kind, group) or
     ("near", zone, kind, node index from 0)."""
     found = {}
@@ -101,13 +101,13 @@ def _reads(ir: GameIR) -> dict:
     return found
 
 
-def _match(ir: GameIR, e: x.Comp) -> Optional[tuple]:
+def _match(ir: GameIR, e: x.Comp) -> Optional[tuple[Any, ...]]:
     if e.hoisted:
         return None
     return _total_or_near(ir, e) or _node_set(ir, e)
 
 
-def _total_or_near(ir: GameIR, e: x.Comp) -> Optional[tuple]:
+def _total_or_near(ir: GameIR, e: x.Comp) -> Optional[tuple[Any, ...]]:
     if e.form == "sum" and isinstance(e.element, x.Load):
         addr = e.element.addr
     elif e.form == "any" and isinstance(e.element, x.Binary) and e.element.op == ">" and \
@@ -135,7 +135,7 @@ def _total_or_near(ir: GameIR, e: x.Comp) -> Optional[tuple]:
     return None
 
 
-def _node_set(ir: GameIR, e: x.Comp) -> Optional[tuple]:
+def _node_set(ir: GameIR, e: x.Comp) -> Optional[tuple[Any, ...]]:
     """("nodes", zone, tests, fixed bits) when e lists (or asks whether there is) a board's nodes
     where the zone's instance is empty, or a neighbour holds a kind, and maybe something fixed
     for each node: an intersection of sets of nodes the state can keep as bits."""
@@ -169,7 +169,7 @@ def _node_set(ir: GameIR, e: x.Comp) -> Optional[tuple]:
     return "nodes", zone, tuple(t[1:] for t in tests), fixed
 
 
-def _node_test(ir: GameIR, item, var: int) -> Optional[tuple]:
+def _node_test(ir: GameIR, item: x.Expr, var: int) -> Optional[tuple[Any, ...]]:
     """(zone, "empty") for `count(Z[x]) == 0`, (zone, "held", kind) for `Z[x][k] > 0`, (zone,
     "near", kind) for `any(Z[y][k] > 0 for y in neighbours(x))`, x the comprehension's node."""
     if isinstance(item, x.Binary) and item.op == ">" and is_number(item.right, 0) and isinstance(item.left, x.Load):
@@ -194,11 +194,11 @@ def _node_test(ir: GameIR, item, var: int) -> Optional[tuple]:
     return None
 
 
-def _fixed_bits(item, var: int, nodes: tuple) -> Optional[int]:
+def _fixed_bits(item: x.Expr, var: int, nodes: tuple[Any, ...]) -> Optional[int]:
     """The bits of the nodes for which item, worked out with the node in place of var, is true —
     when it is fixed for every node (before play), else None."""
-    def put(node):
-        def change(n):
+    def put(node: Any) -> Any:
+        def change(n: Any) -> Any:
             if isinstance(n, x.Local) and n.slot == var:
                 return x.Const(node, type=n.type)
             return fold_node(n)
@@ -212,7 +212,7 @@ def _fixed_bits(item, var: int, nodes: tuple) -> Optional[int]:
     return mask
 
 
-def _piece_of(ir: GameIR, addr, var: int) -> Optional[tuple]:
+def _piece_of(ir: GameIR, addr: x.Expr, var: int) -> Optional[tuple[Any, ...]]:
     """(zone, kind) when addr is the slot of kind's pieces in the instance `var` names, of a
     public multiset zone over one index."""
     const, terms = linear(addr)
@@ -235,7 +235,7 @@ def _piece_of(ir: GameIR, addr, var: int) -> Optional[tuple]:
     return None
 
 
-def _grouping(ir: GameIR, e: x.Comp, d) -> Optional[tuple]:
+def _grouping(ir: GameIR, e: x.Comp, d: Any) -> Optional[tuple[Any, ...]]:
     """(variable name, group) when e's condition is `V[i] == g`, V a public variable over the same
     index whose values (and g's) lie in a known small range."""
     cond = e.cond
@@ -259,15 +259,15 @@ def _grouping(ir: GameIR, e: x.Comp, d) -> Optional[tuple]:
     return None
 
 
-def _reads_local(e, slot: int) -> bool:
+def _reads_local(e: Any, slot: int) -> bool:
     return any(isinstance(n, x.Local) and n.slot == slot for n in walk(e))
 
 
 # ---------------------------------------------------------------- the rewrite
-def _rewritten(ir: GameIR, keeper: Keeper, reads: dict) -> GameIR:
+def _rewritten(ir: GameIR, keeper: Keeper, reads: dict[Any, Any]) -> GameIR:
     layout = keeper.layout
 
-    def read(node):
+    def read(node: Any) -> Any:
         match = reads.get(id(node)) if isinstance(node, x.Comp) else None
         if match is None:
             return node
@@ -286,15 +286,15 @@ def _rewritten(ir: GameIR, keeper: Keeper, reads: dict) -> GameIR:
         kept = x.Load(folded(at), type=COUNT)
         return kept if node.form == "sum" else x.Binary(">", kept, x.Const(0, type=INT), type=BOOL)
 
-    def expr(e):
+    def expr(e: Any) -> Any:
         return replace_top_down(e, read)  # the outermost read first: its id is the one _reads saw
 
-    def on_function(i, fn):
+    def on_function(i: int, fn: Function) -> Function:
         keeper.locals = list(fn.locals)
         body = keeper.body(tuple(expr(st) for st in fn.body))
         return replace(fn, body=body, locals=tuple(keeper.locals))
 
-    def on_block(i, block):
+    def on_block(i: int, block: Block) -> tuple[Block, ExprMap]:
         keeper.locals = list(block.locals)
         instrs = tuple(replace(ins, body=keeper.body(tuple(expr(st) for st in ins.body)), end=expr(ins.end))
                        for ins in block.instrs)
@@ -302,7 +302,7 @@ def _rewritten(ir: GameIR, keeper: Keeper, reads: dict) -> GameIR:
     return map_code(ir, on_function, on_block)
 
 
-def _kept_nodes(layout: Layout, e: x.Comp, match: tuple) -> x.Expr:
+def _kept_nodes(layout: Layout, e: x.Comp, match: tuple[Any, ...]) -> x.Expr:
     """The nodes e lists (or whether there is one), from the sets kept as bits."""
     _, zone, tests, fixed = match
     bits = next(b for b in layout.node_bits if b.zone == zone.name)

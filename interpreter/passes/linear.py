@@ -6,12 +6,12 @@ lowering. Written anew from the canonical form they become `x + 122` and `i + 17
 """
 from __future__ import annotations
 
-from typing import Optional, TypeGuard
+from typing import Any, Optional, TypeGuard
 
 from ..ir import exprs as x
-from ..ir.types import Bool, Int
+from ..ir.types import Bool, Int, Type
 
-Linear = tuple  # (((term, coefficient), ...), constant), terms in first-seen order
+Linear = tuple[tuple[tuple[Any, int], ...], int]  # (((term, coefficient), ...), constant), terms in first-seen order
 
 
 def _number(e: x.Expr) -> TypeGuard[x.Const]:
@@ -21,7 +21,7 @@ def _number(e: x.Expr) -> TypeGuard[x.Const]:
 # linear(e) by id(e), e kept alive with it: folding works bottom up, so each level of a long sum
 # asks again for the form of the sum below it (without this, the work grows with the square of
 # its length). Emptied when it grows large.
-_FORMS: dict = {}
+_FORMS: dict[int, tuple[x.Expr, Optional[Linear]]] = {}  # linear(e) by id(e), e kept alive with it
 _FORMS_KEPT = 50_000
 
 
@@ -87,7 +87,8 @@ def _scale(a: Linear, k: int) -> Linear:
     return (tuple((t, c * k) for t, c in a[0] if c * k), a[1] * k)
 
 
-_SIZES: dict = {}  # _size(e) by id(e), e kept alive with it (asked again at every level of a long sum)
+# _size(e) by id(e), e kept alive with it (asked again at every level of a long sum)
+_SIZES: dict[int, tuple[x.Expr, int]] = {}
 
 
 def _size(e: x.Expr) -> int:
@@ -121,7 +122,7 @@ def _written_size(form: Linear) -> int:
     return size + 1 if constant else size
 
 
-def written(form: Linear, t) -> x.Expr:
+def written(form: Linear, t: Type) -> x.Expr:
     """A linear form as an expression: terms (times their coefficients) added, then the constant."""
     terms, constant = form
     out: Optional[x.Expr] = None

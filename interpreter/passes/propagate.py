@@ -16,26 +16,26 @@ from ..ir import exprs as x
 from ..ir import stmts as s
 from ..ir.program import Block, Function, GameIR, Instr
 from ..ir.walk import PAIR_FIELDS, SLOT_FIELDS, children, rebuild, walk
-from .fold import map_code
+from .fold import ExprMap, map_code
 from .linear import Linear, linear, shorter, simplify
 
-Known = dict  # temporary's slot -> (its value, the slots that value reads)
+Known = dict[int, tuple[Any, Any]]  # temporary's slot -> (its value, the slots that value reads)
 _BINDERS = (x.Comp, x.BestOf, x.SortBy)
 
 
 def propagate_game(ir: GameIR) -> GameIR:
-    sets: dict = {}  # id(statement) -> (statement, the slots it sets or binds): asked at every depth
+    sets: dict[Any, Any] = {}  # id(statement) -> (statement, the slots it sets or binds): asked at every depth
 
     def on_function(index: int, fn: Function) -> Function:
         return replace(fn, body=_body(fn.body, {}, sets))
 
-    def on_block(index: int, block: Block):
+    def on_block(index: int, block: Block) -> tuple[Block, ExprMap]:
         instrs = tuple(Instr(_body(i.body, {}, sets), i.end) for i in block.instrs)
         return replace(block, instrs=instrs), lambda e: e
     return map_code(ir, on_function, on_block)
 
 
-def _body(stmts: tuple, known: Known, sets: dict) -> tuple:
+def _body(stmts: tuple[Any, ...], known: Known, sets: dict[Any, Any]) -> tuple[Any, ...]:
     known = dict(known)
     out = []
     for st in stmts:
@@ -80,7 +80,7 @@ def _simpler(e: x.Binary, known: Known) -> x.Expr:
     return e if form is None else shorter(form, e)
 
 
-def _pure_reads(e: x.Expr) -> Optional[set]:
+def _pure_reads(e: x.Expr) -> Optional[set[Any]]:
     """The locals e reads when it reads nothing else (no state, no call), else None."""
     reads = set()
     for n in walk(e):
@@ -91,7 +91,7 @@ def _pure_reads(e: x.Expr) -> Optional[set]:
     return reads
 
 
-def _written(st: Any, memo: dict) -> set:
+def _written(st: Any, memo: dict[int, tuple[Any, set[int]]]) -> set[int]:
     """Every local slot st (or anything inside it) sets or binds (the statements inside it from
     memo, or into it)."""
     found = memo.get(id(st))
@@ -107,14 +107,14 @@ def _written(st: Any, memo: dict) -> set:
     return out
 
 
-def _slots_of(n: Any) -> list:
+def _slots_of(n: Any) -> list[Any]:
     out = [getattr(n, name) for name in SLOT_FIELDS.get(type(n), ())]
     for name in PAIR_FIELDS.get(type(n), ()):
         out.extend(slot for slot, _ in getattr(n, name))
     return out
 
 
-def _forget(known: Known, slots: set) -> Known:
+def _forget(known: Known, slots: set[Any]) -> Known:
     if not slots or not known:
         return known
     return {slot: entry for slot, entry in known.items() if slot not in slots and not (entry[1] & slots)}

@@ -7,6 +7,7 @@ stack at all.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any, Iterator
 
 from ..ir import exprs as x
 from ..ir import stmts as s
@@ -14,11 +15,11 @@ from ..ir.program import AllowEntry, CallSite, GameIR, Instr, StepSite
 from ..ir.walk import rebuild_body, walk_all
 
 
-def reachable(ir: GameIR) -> tuple:
+def reachable(ir: GameIR) -> tuple[Any, ...]:
     """(functions, blocks) that play, placing or the game's own figures can run."""
-    functions: set = set()
-    blocks: set = set()
-    todo: list = [("block", 0)]
+    functions: set[Any] = set()
+    blocks: set[Any] = set()
+    todo: list[Any] = [("block", 0)]
     for _, fn in ir.invariants:
         todo.append(("fn", fn))
     for _, fn, _ in ir.statistics:
@@ -63,14 +64,14 @@ def _nobody(player: x.Expr) -> bool:
     return isinstance(player, x.Const) and player.value == -1
 
 
-def live_modifiers(ir: GameIR) -> set:
+def live_modifiers(ir: GameIR) -> set[Any]:
     functions, blocks = reachable(ir)
     code = tuple(ir.functions[f].body for f in functions) + tuple(
         (i.body,) for b in blocks for i in ir.blocks[b].instrs)
     return {node.modifier for node in walk_all(code) if isinstance(node, s.AddModifier)}
 
 
-def drop_dead_modifiers(ir: GameIR) -> tuple:
+def drop_dead_modifiers(ir: GameIR) -> tuple[Any, ...]:
     """The game with values no live modifier can change returning their plain body, and the map
     value function -> can a live modifier change it?"""
     live = live_modifiers(ir)
@@ -90,7 +91,7 @@ def drop_dead_span_ends(ir: GameIR) -> GameIR:
     if live_modifiers(ir):
         return ir
 
-    def drop(node):
+    def drop(node: Any) -> Any:
         return [] if isinstance(node, s.EndSpan) else node
     functions = tuple(replace(f, body=rebuild_body(f.body, drop)) for f in ir.functions)
     blocks = tuple(replace(b, instrs=tuple(Instr(rebuild_body(i.body, drop), i.end) for i in b.instrs))
@@ -104,13 +105,13 @@ def drop_dead_allows(ir: GameIR) -> GameIR:
     if not pushes or not all(_nobody(p.player) for p in pushes):
         return ir
 
-    def drop(node):
+    def drop(node: Any) -> Any:
         return [] if isinstance(node, (s.PushAllow, s.PopAllow)) else node
     functions = tuple(replace(f, body=rebuild_body(f.body, drop)) for f in ir.functions)
     blocks = tuple(replace(b, instrs=tuple(Instr(rebuild_body(i.body, drop), i.end) for i in b.instrs))
                    for b in ir.blocks)
 
-    def path(entries: tuple) -> tuple:
+    def path(entries: tuple[Any, ...]) -> tuple[Any, ...]:
         return tuple(e for e in entries if not isinstance(e, AllowEntry))
     steps = {name: tuple(StepSite(st.block, path(st.path), st.enter) for st in sites)
              for name, sites in ir.steps.items()}
@@ -119,5 +120,5 @@ def drop_dead_allows(ir: GameIR) -> GameIR:
     return replace(ir, functions=functions, blocks=blocks, steps=steps, calls=calls)
 
 
-def _all_code(ir: GameIR):
+def _all_code(ir: GameIR) -> Iterator[Any]:
     return walk_all(tuple(f.body for f in ir.functions) + tuple(i.body for b in ir.blocks for i in b.instrs))

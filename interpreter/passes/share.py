@@ -15,14 +15,16 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Optional
+
+from rulebook.dsl.nodes import Span
 
 from ..ir import exprs as x
 from ..ir import stmts as s
 from ..ir.helpers import HELPERS
 from ..ir.program import Block, Function, GameIR, Instr, LocalInfo
 from ..ir.walk import PAIR_FIELDS, SLOT_FIELDS, children, rebuild, walk_all
-from .fold import map_code, is_const
+from .fold import ExprMap, is_const, map_code
 from .unswitch import split_on_mods
 
 _BINDERS = (x.Comp, x.BestOf, x.SortBy)
@@ -36,7 +38,7 @@ def share_game(ir: GameIR) -> GameIR:
         body = sharer.body(fn.body)
         return replace(fn, body=body, locals=tuple(sharer.locals))
 
-    def on_block(index: int, block: Block):
+    def on_block(index: int, block: Block) -> tuple[Block, ExprMap]:
         sharer = _Sharer(block.locals)
         instrs = tuple(Instr(sharer.body(i.body), i.end) for i in block.instrs)
         return replace(block, instrs=instrs, locals=tuple(sharer.locals)), lambda e: e
@@ -46,12 +48,12 @@ def share_game(ir: GameIR) -> GameIR:
 class _Sharer:
     """Shares within one function or block, adding the new temporaries to its locals."""
 
-    def __init__(self, locals_: tuple):
+    def __init__(self, locals_: tuple[Any, ...]):
         self.locals = list(locals_)
-        self.facts: dict = {}  # each statement's (see _facts)
+        self.facts: dict[int, tuple[Any, _Facts]] = {}  # each statement's (see _facts)
 
-    def body(self, stmts: tuple) -> tuple:
-        out: list = []
+    def body(self, stmts: tuple[Any, ...]) -> tuple[Any, ...]:
+        out: list[Any] = []
         for st in stmts:
             if isinstance(st, s.If):
                 (cond, body), *rest = st.branches
@@ -81,16 +83,17 @@ class _Sharer:
         """About the steps working e out takes (a frame local is read out of the frame's list)."""
         return sum(3 if n.__class__ is x.Local and self.locals[n.slot].frame else 1 for n in walk_all((e,)))
 
-    def addresses(self, stmts: list) -> tuple:
+    def addresses(self, stmts: list[Any]) -> tuple[Any, ...]:
         """Address arithmetic over locals (`p * 5 + 143 + k`) that statements in a row work out
         more than once is worked out once, before the first that always does, into a new
         temporary read up to the statement that sets one of those locals."""
-        facts: list = [None] * len(stmts)  # each statement's, worked out when first needed
+        facts: list[Optional[_Facts]] = [None] * len(stmts)  # each statement's, worked out when first needed
 
         def fact(j: int) -> _Facts:
-            if facts[j] is None:
-                facts[j] = _facts(stmts[j], self.facts)
-            return facts[j]
+            found = facts[j]
+            if found is None:
+                found = facts[j] = _facts(stmts[j], self.facts)
+            return found
         i = 0
         while i < len(stmts):
             found = None
@@ -116,12 +119,12 @@ class _Sharer:
             facts[i:end] = [None] * len(changed)
         return tuple(stmts)
 
-    def share(self, exprs: tuple, span) -> tuple:
+    def share(self, exprs: tuple[Any, ...], span: Span) -> tuple[Any, ...]:
         """(temporaries to set first, exprs reading them)."""
         if any(n is not None and _calls(n) for n in exprs):
             return [], exprs
         bound = _bound(exprs)
-        lets: list = []  # (slot, value), in the order they are set
+        lets: list[Any] = []  # (slot, value), in the order they are set
         while True:
             parts = tuple(v for _, v in lets) + exprs
             read = _best(parts, bound)
@@ -142,7 +145,7 @@ _EXPR_FIELDS = {s.SetLocal: ("value",), s.UpdateLocal: ("value",), s.Store: ("ad
 _ARITHMETIC = ("+", "-", "*")
 
 
-def _heads(st: Any) -> tuple:
+def _heads(st: Any) -> tuple[Any, ...]:
     """The expressions of st worked out whenever it runs."""
     if isinstance(st, s.If):
         return (st.branches[0][0],)
@@ -158,13 +161,13 @@ class _Facts:
     """What one walk of a statement finds: the locals it sets, those comprehensions in it bind,
     and its integer arithmetic over locals and numbers (nodes by id, and how often each reads)."""
 
-    sets: set
-    binds: set
-    arithmetic: dict
-    counts: Counter
+    sets: set[Any]
+    binds: set[Any]
+    arithmetic: dict[Any, Any]
+    counts: Counter[Any]
 
 
-def _facts(st: Any, memo: dict) -> _Facts:
+def _facts(st: Any, memo: dict[int, tuple[Any, _Facts]]) -> _Facts:
     """st's facts (st: a statement, or a tuple of expressions). A statement's are kept in memo
     (id → (statement, facts)): they are asked again for each statement around it."""
     if st.__class__ is tuple:
@@ -190,8 +193,8 @@ def _facts(st: Any, memo: dict) -> _Facts:
     return facts
 
 
-def _add_expression_facts(facts: _Facts, exprs: tuple) -> None:
-    plain: dict = {}  # id of a node -> (is arithmetic over locals and numbers, reads a local)
+def _add_expression_facts(facts: _Facts, exprs: tuple[Any, ...]) -> None:
+    plain: dict[Any, Any] = {}  # id of a node -> (is arithmetic over locals and numbers, reads a local)
     for n in reversed(list(walk_all(exprs))):  # each node after everything inside it
         cls = n.__class__
         if cls is x.Local:
@@ -212,11 +215,11 @@ def _add_expression_facts(facts: _Facts, exprs: tuple) -> None:
                     facts.binds.update(slot for slot, _ in getattr(n, name))
 
 
-def _locals_read(e: Any) -> set:
+def _locals_read(e: Any) -> set[Any]:
     return {n.slot for n in walk_all((e,)) if n.__class__ is x.Local}
 
 
-def _run_end(fact: Callable[[int], _Facts], start: int, count: int, reads: set) -> int:
+def _run_end(fact: Callable[[int], _Facts], start: int, count: int, reads: set[Any]) -> int:
     """Where a value read from `reads` stops being the same: after the first statement that sets
     one of them — or at it, if a comprehension inside it binds one (as its variable)."""
     for j in range(start, count):
@@ -237,9 +240,9 @@ def _calls(e: Any) -> bool:
     return False
 
 
-def _bound(exprs: tuple) -> set:
+def _bound(exprs: tuple[Any, ...]) -> set[Any]:
     """The locals comprehensions inside exprs bind."""
-    out: set = set()
+    out: set[Any] = set()
     for n in walk_all(exprs):
         if isinstance(n, _BINDERS):
             out.update(getattr(n, name) for name in SLOT_FIELDS[type(n)])
@@ -248,10 +251,10 @@ def _bound(exprs: tuple) -> set:
     return out
 
 
-def _best(parts: tuple, bound: set):
+def _best(parts: tuple[Any, ...], bound: set[Any]) -> Any:
     """The read worth most to share: read at least twice, at least once wherever parts run."""
-    counts: Counter = Counter()
-    sizes: dict = {}
+    counts: Counter[Any] = Counter()
+    sizes: dict[Any, Any] = {}
     for n in walk_all(parts):
         if isinstance(n, x.Load) and not is_const(n.addr):
             counts[n] += 1
@@ -271,7 +274,7 @@ def _best(parts: tuple, bound: set):
     return found[1] if found is not None else None
 
 
-def _always(parts: tuple) -> Iterator[Any]:
+def _always(parts: tuple[Any, ...]) -> Iterator[Any]:
     """The expressions worked out whenever parts are (not those behind a test)."""
     stack = [p for p in parts if p is not None]
     while stack:

@@ -16,7 +16,7 @@ from ..ir import stmts as s
 from ..ir.program import Block, Function, GameIR, Instr
 from ..ir.types import INT
 from ..ir.walk import rebuild, rebuild_body, walk_all
-from .fold import map_code
+from .fold import ExprMap, map_code
 
 
 def _counted_in_bulk(st: Any) -> Any:
@@ -37,7 +37,7 @@ def count_ticks(ir: GameIR) -> GameIR:
     def on_function(index: int, fn: Function) -> Function:
         return replace(fn, body=rebuild_body(fn.body, _counted_in_bulk))
 
-    def on_block(index: int, block: Block):
+    def on_block(index: int, block: Block) -> tuple[Block, ExprMap]:
         instrs = tuple(Instr(rebuild_body(i.body, _counted_in_bulk), rebuild(i.end, _counted_in_bulk)) for i in block.instrs)
         return replace(block, instrs=instrs), lambda e: e
     return map_code(ir, on_function, on_block)

@@ -15,9 +15,9 @@ from typing import Any, Optional
 from ..ir import exprs as x
 from ..ir import stmts as s
 from ..ir.program import Block, Function, GameIR, Instr
-from ..ir.types import BOOL, INT, element
+from ..ir.types import BOOL, INT, Type, element
 from ..ir.walk import rebuild, rebuild_body, walk_all
-from .fold import fold_node, is_const, map_code
+from .fold import ExprMap, fold_node, is_const, map_code
 
 UNROLL_ITEMS = 6
 ELEMENT_NODES = 30
@@ -32,7 +32,7 @@ KEYS_NODES = 360  # all the copies of a `best … by` key together (60 nodes eac
 def _put(e: Any, slot: int, value: Any) -> Any:
     """e with local slot replaced by the constant value, folded (and what that makes short
     and fixed, unrolled in turn: a node's neighbours once the node is known)."""
-    def change(n):
+    def change(n: Any) -> Any:
         if isinstance(n, x.Local) and n.slot == slot:
             return x.Const(value, type=n.type)
         return unroll_node(fold_node(n))
@@ -47,7 +47,7 @@ def _small(e: Any, limit: int) -> bool:
     return True
 
 
-def _items(e) -> Optional[tuple]:
+def _items(e: Any) -> Optional[tuple[Any, ...]]:
     return e.domain.value if is_const(e.domain) and isinstance(e.domain.value, tuple) else None
 
 
@@ -66,14 +66,14 @@ def unrolled_expr(e: Any) -> Any:
         items = _items(e)
         if items is None or not 0 < len(items) <= UNROLL_ITEMS or not _small(e.key, KEYS_NODES // len(items)):
             return e
-        args: list = []
+        args: list[Any] = []
         for item in items:
             args += [x.Const(item, type=element(e.domain.type)), _put(e.key, e.var, item)]
         return x.Helper("best_of", tuple(args), type=e.type)
     return e
 
 
-def _combined(e: x.Comp, elements: list, conds: list) -> Any:
+def _combined(e: x.Comp, elements: list[Any], conds: list[Any]) -> Any:
     if e.form == "sum":
         terms = [el if c is None else x.Cond(c, el, x.Const(0, type=INT), type=INT) for el, c in zip(elements, conds)]
         return fold_node(_chain("+", terms, INT))
@@ -103,7 +103,7 @@ def _combined(e: x.Comp, elements: list, conds: list) -> Any:
     return e
 
 
-def _chain(op: str, terms: list, t) -> x.Expr:
+def _chain(op: str, terms: list[x.Expr], t: Type) -> x.Expr:
     out = terms[0]
     for term in terms[1:]:
         out = x.Binary(op, out, term, type=t)
@@ -121,7 +121,7 @@ def unrolled_stmt(st: Any) -> Any:
         return st  # a break would leave the copies, not the loop
     if any(isinstance(n, (s.SetLocal, s.UpdateLocal)) and n.slot == st.var for n in walk_all(st.body)):
         return st
-    out: list = []
+    out: list[Any] = []
     for item in items:
         out.extend(rebuild_body(st.body, partial(_copy, slot=st.var, value=item)))
     return out
@@ -141,12 +141,13 @@ def unroll_node(n: Any) -> Any:
 
 def unroll_game(ir: GameIR) -> GameIR:
     def expr(e: x.Expr) -> x.Expr:
-        return rebuild(e, unroll_node)
+        out: x.Expr = rebuild(e, unroll_node)
+        return out
 
     def on_function(index: int, fn: Function) -> Function:
         return replace(fn, body=rebuild_body(fn.body, unroll_node))
 
-    def on_block(index: int, block: Block):
+    def on_block(index: int, block: Block) -> tuple[Block, ExprMap]:
         instrs = tuple(Instr(rebuild_body(i.body, unroll_node), rebuild(i.end, unroll_node)) for i in block.instrs)
         return replace(block, instrs=instrs), expr
     return map_code(ir, on_function, on_block)

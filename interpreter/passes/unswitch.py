@@ -21,7 +21,7 @@ from .fold import fold_expr
 MIN_TESTS = 2  # one test gains nothing from a split
 
 
-def split_on_mods(st: Any, fields: tuple) -> Optional[s.If]:
+def split_on_mods(st: Any, fields: tuple[Any, ...]) -> Optional[s.If]:
     """`if no modifier is active: st else: st`, each copy knowing the answer — when st's
     expression fields test it as a condition MIN_TESTS times or more."""
     parts = tuple(getattr(st, name) for name in fields)

@@ -115,6 +115,7 @@ class PythonGame:
         self.player_names, self.team_names, self.team_of = ir.player_names, ir.team_names, ir.team_of
         self.RT = runtime.RunTime()
         self._keys: dict = {}  # constants already in K (a kept module's are not known: added anew)
+        self._snippets: list[tuple[int, Source]] = []  # (the line before its first, its source) per snippet
         self.block_slots = tuple(len(b.locals) for b in ir.blocks)
         self.block_names = tuple(b.name for b in ir.blocks)
         self.written = written if written is not None else self._write()
@@ -279,35 +280,30 @@ class PythonGame:
         self._later(_Slot(call, 3), "value", self._fn(self.ir.blocks[site.caller], as_list(site.args)))
         return call
 
-    def _exec(self, source: str) -> None:
-        """Run a scenario's snippet, generated here from the IR (compiled each time, not kept)."""
-        exec(compile(source, self.filename, "exec"), self.namespace)
-
     # ------------------------------------------------------------ used by the engine
     def initial_data(self) -> list:
         return list(self.ir.initial)
 
-    def shower(self, t) -> tuple:
-        """How values of checker type t are shown (see the Show expression)."""
-        from ..lower.snippets import builder_for
-        return builder_for(self.ir, self.program).shower(t)
-
-    def zone_of(self, node):
-        from ..lower.snippets import zone_of
-        return zone_of(self.ir, node)
-
-    def compile_snippet(self, program, nodes: tuple, params: dict, statements: bool):
-        """A Python function (S, *params) for checked snippet nodes, in this game's namespace."""
-        from ..lower.snippets import lower_snippet
-        from ..passes import optimise_snippet
-        fn = optimise_snippet(self.ir, lower_snippet(self.ir, program, nodes, params, statements))
-        name = f"snippet{len(self.source.lines)}"
-        before = len(self.source.lines)
-        write_function(self.source, self.env(function_access), name, fn, None, self.block_slots)
-        self._exec("\n" * before + "\n".join(self.source.lines[before:]) + "\n")
-        return self.namespace[name]
+    def load_function(self, fn: Function):
+        """A Python function (S, *params) for a function of the compiled form made later (a
+        scenario's snippet, lowered and optimised by its caller). The loaded module stays as it
+        was: the function is written into a source, constants and namespace of its own (copies
+        that see the module's functions), numbered on after the module's lines and earlier
+        snippets' so that an error in it is placed (error_span)."""
+        first = len(self.source.lines) + sum(len(source.lines) for _, source in self._snippets)
+        source, constants = Source(), list(self.constants)
+        name = f"snippet{len(self._snippets)}"
+        write_function(source, Env(function_access, constants, dict(self._keys)), name, fn, None, self.block_slots)
+        self._snippets.append((first, source))
+        namespace = dict(self.namespace, K=constants)
+        exec(compile("\n" * first + source.text(), self.filename, "exec"), namespace)
+        return namespace[name]
 
     def error_span(self, lineno: int) -> Optional[Span]:
+        """The rules span of a generated line: the module's, or a snippet's."""
+        for first, source in reversed(self._snippets):
+            if lineno > first:
+                return source.span_at(lineno - first)
         return self.source.span_at(lineno)
 
 

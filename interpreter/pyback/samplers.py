@@ -11,7 +11,7 @@ lists them: sample_move, play_random and legal_moves agree seed for seed.
 """
 from __future__ import annotations
 
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 from dataclasses import fields, replace
 
@@ -186,7 +186,7 @@ def _fixed_parts(choices: tuple) -> tuple:
             return x.Local(slot, type=e.type)
         if not isinstance(e, x.Expr) or isinstance(e, (x.Comp, x.BestOf, x.SortBy)):
             return e
-        changes = {}
+        changes: dict[str, Any] = {}
         for name in (f.name for f in fields(e)):
             value = getattr(e, name)
             new = lift(value) if isinstance(value, x.Expr) else tuple(lift(v) for v in value) \

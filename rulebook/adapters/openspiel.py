@@ -79,7 +79,7 @@ def register(name_or_path: str | Path) -> str:
     program = load_program_for(folder)
     kind = payoffs.GENERAL_SUM
     if program.payoff is not None and program.payoff.total is not None:  # the total may rest on options
-        kind = payoffs.utility_kind(compiled_game(folder).compiled.ir.payoff)
+        kind = payoffs.utility_kind(compiled_game(folder).ir.payoff)
     game_type = _game_type(short, program, pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC, True, kind)
     # A class of its own as the factory, as pyspiel's Python games register (a closure handed to
     # pyspiel would be freed after Python has shut down, and crash the exit).
@@ -127,7 +127,7 @@ def _game_type(short: str, program, chance_mode, imperfect: bool, utility: str) 
 def _utility(rules) -> tuple:
     """(utility kind, min_utility, max_utility, utility_sum): win/draw/loss as ±1 without payoffs;
     with them, their declared (or worked out) bounds and declared total."""
-    declared = rules.compiled.ir.payoff
+    declared = rules.ir.payoff
     if declared is None:
         return payoffs.GENERAL_SUM, -1.0, 1.0, None
     low, high = payoffs.payoff_bounds(rules)

@@ -156,7 +156,7 @@ def _members(world, step, placeholder, move_text: str) -> Optional[list]:
         return list(range(len(game.team_names)))
     if base == "kind":
         return list(range(len(world.vocabulary.kinds[arg])))
-    boards = game.compiled.layout.boards
+    boards = game.layout.boards
     board = arg if base == "node" else step.types.get(placeholder.name) if base == "int" else None
     if board in boards:
         return list(boards[board].nodes)

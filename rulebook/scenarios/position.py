@@ -124,7 +124,7 @@ def _applies(world, entry: PositionEntry) -> bool:
     if entry.at:
         if over:
             return False
-        names = game.compiled.step_names
+        names = game.step_names
         at = state.data[2]
         return 0 <= at < len(names) and names[at] in entry.at
     return True
@@ -253,7 +253,7 @@ def words_for(world, type_: str, value: Any) -> str:
     if base == "kinds":
         return listing([world.vocabulary.kinds[arg][v] for v in value])
     if base in ("node", "nodes"):
-        board = game.compiled.layout.boards[arg]
+        board = game.layout.boards[arg]
         label = lambda node: board.labels[node - board.low]  # noqa: E731 - one line, used twice
         return label(value) if base == "node" else listing([label(v) for v in value])
     if base == "pieces":

@@ -29,7 +29,7 @@ def same_frames(game, a, b) -> bool:
     """The same blocks at the same instructions, with the same live locals (interpreter/liveness.py)."""
     if len(a.frames) != len(b.frames):
         return False
-    live = live_locals(game.compiled.ir)
+    live = live_locals(game.ir)
     for (block, pc, x), (other, other_pc, y) in zip(a.frames, b.frames):
         if block != other or pc != other_pc:
             return False
@@ -132,17 +132,17 @@ def _shown(value) -> str:
 def _decision(game, state) -> str:
     if state.result is not None:
         return "none (the game is over)"
-    return f"{game.player_names[state.decider]}'s at {game.compiled.sites[state.decision].span}"
+    return f"{game.player_names[state.decider]}'s at {game.decision_span(state)}"
 
 
 def _frames(game, state) -> str:
-    names = game.compiled.block_names
+    names = game.block_names
     return " > ".join(f"{names[block]}@{pc}" for block, pc, _ in state.frames)
 
 
 def slot_name(game, slot: int) -> str:
     """A slot of the state's data by the rules' names: `hand[Leo][red]`, `left[white]`."""
-    layout = game.compiled.layout
+    layout = game.layout
     for zone in layout.zones.values():
         end = zone.base + zone.width * zone.instances
         if zone.base <= slot < end:
@@ -150,7 +150,7 @@ def slot_name(game, slot: int) -> str:
             where = _index(game, zone.dims, instance)
             if zone.ordered:
                 return f"{zone.name}{where} (in order)"
-            return f"{zone.name}{where}[{game.compiled.kind_names[zone.kind][member]}]"
+            return f"{zone.name}{where}[{game.kind_names[zone.kind][member]}]"
     for var in layout.vars.values():
         if var.base <= slot < var.base + var.instances:
             return f"{var.name}{_index(game, var.dims, slot - var.base)}"
@@ -172,10 +172,10 @@ def _index(game, dims: tuple, flat: int) -> str:
         elif d.type_name == "team":
             parts.append(game.team_names[value])
         elif d.board is not None:
-            board = game.compiled.layout.boards[d.board]
+            board = game.layout.boards[d.board]
             parts.append(board.labels[value - board.low])
-        elif d.type_name in game.compiled.kind_names:
-            parts.append(game.compiled.kind_names[d.type_name][value])
+        elif d.type_name in game.kind_names:
+            parts.append(game.kind_names[d.type_name][value])
         else:
             parts.append(str(value))
     return "".join(f"[{p}]" for p in reversed(parts))

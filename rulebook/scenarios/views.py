@@ -35,7 +35,7 @@ def _describe(world, layout, shown: Any) -> str:
     hidden = _hidden_count(layout, shown)
     if hidden is not None:
         return f"only that it holds {hidden}"
-    names = world.game.compiled.kind_names[layout.kind]
+    names = world.game.kind_names[layout.kind]
     if layout.ordered:
         return ", ".join(names[k] for k in reversed(shown)) or "nothing"
     return ", ".join(f"{c} {names[k]}" for k, c in enumerate(shown) if c) or "nothing"

@@ -73,7 +73,7 @@ class World:
         """A board's node by its label (`c3` on a grid) or its number."""
         if self.game is None:
             raise ScenarioFailure("no game yet: start with a step that creates one")
-        layout = self.game.compiled.layout.boards.get(board)
+        layout = self.game.layout.boards.get(board)
         if layout is None:
             raise ScenarioFailure(f"no board called '{board}'")
         labels = [label.lower() for label in layout.labels]
@@ -129,7 +129,7 @@ class World:
         """A number that names a board's node (its placeholder typed as the board) must be one."""
         if self.game is None:
             return
-        boards = self.game.compiled.layout.boards
+        boards = self.game.layout.boards
         for name, type_ in step.types.items():
             board = type_[len("list of "):] if type_.startswith("list of ") else type_
             if board in boards and name in values:
@@ -248,7 +248,7 @@ class World:
         wanted = [0] * layout.kinds
         for member, count in pieces.counts.items():
             wanted[member] += count
-        data, names = self.state.data, self.game.compiled.kind_names[layout.kind]
+        data, names = self.state.data, self.game.kind_names[layout.kind]
         for k, count in enumerate(wanted):
             need, have = count - data[offset + k], data[reservoir + k]
             if need > have:
@@ -397,7 +397,7 @@ class World:
         pieces = values[spec["pieces"]]
         kind = _pieces_kind(step, spec["pieces"])
         counts = list(self.evaluate(step, f"[({spec['zone']})[{_MEMBER}] for {_MEMBER} in {kind}]", values))
-        names = self.game.compiled.kind_names[kind]
+        names = self.game.kind_names[kind]
         found = ", ".join(f"{c} {names[k]}" for k, c in enumerate(counts) if c) or "nothing"
         if pieces.total_only:
             ok = sum(counts) == pieces.total
@@ -423,7 +423,7 @@ class World:
         steps = spec.get("steps") or [spec["step"]]
         if self.game.is_terminal(self.state):
             raise ScenarioFailure("the game is over")
-        names = self.game.compiled.step_names
+        names = self.game.step_names
         at = self.state.data[2]
         where = names[at] if 0 <= at < len(names) else "no step"
         decider = self.game.current_player(self.state)
@@ -527,10 +527,10 @@ class World:
             return self.game.player_names[value]
         if type_ == "team" and isinstance(value, int):
             return self.game.team_names[value]
-        kinds = self.game.compiled.kind_names
+        kinds = self.game.kind_names
         if type_ in kinds and isinstance(value, int):
             return kinds[type_][value]
-        board = self.game.compiled.layout.boards.get(type_) if type_ else None
+        board = self.game.layout.boards.get(type_) if type_ else None
         if board is not None and isinstance(value, int) and 0 <= value - board.low < board.size:
             return board.labels[value - board.low]
         if isinstance(value, (list, tuple)):

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from rulebook.dsl.errors import OptionsError
 from rulebook.interpreter.game import Game
+
+if TYPE_CHECKING:
+    from rulebook.interpreter.native.backend import NativeGame
 
 NATIVE_BOTS = {"random", "greedy", "mcts"}
 
@@ -20,7 +23,7 @@ NATIVE_BOTS = {"random", "greedy", "mcts"}
 class Choice:
     """The back-end chosen for a game and bots: `native` is None when the Python back-end plays."""
 
-    native: object
+    native: Optional["NativeGame"]
     reason: str  # why the Python back-end plays (empty when native does)
 
 
@@ -48,5 +51,40 @@ def choose(game: Game, bots: tuple) -> Choice:
     return Choice(None, reason)
 
 
-def native_player(game: Game, bots: tuple) -> Optional[object]:
+def native_player(game: Game, bots: tuple) -> Optional["NativeGame"]:
     return choose(game, bots).native
+
+
+def bot_codes(names: tuple) -> tuple:
+    """Per seat, the native code of the bot `name` names (as rulebook.bots.make_bot reads names)."""
+    from rulebook.bots import MCTSBot, make_bot
+    from rulebook.interpreter.native.backend import BOT_KINDS, BotCode
+    from rulebook.interpreter.native.cemit import NativeUnsupported
+    codes = []
+    for name in names:
+        bot = make_bot(name)  # a name no bot has is refused here, as in Python
+        iterations = 0
+        if isinstance(bot, MCTSBot):
+            if bot.exploration != 1.4:
+                raise NativeUnsupported("an MCTS exploration other than 1.4")
+            iterations = bot.iterations
+        kind = name.split(":")[0].strip().lower()
+        if kind not in BOT_KINDS:  # a bot the C does not play (the fair ISMCTS): Python plays the game
+            raise NativeUnsupported(f"the {kind} bot")
+        codes.append(BotCode(BOT_KINDS[kind], iterations))
+    return tuple(codes)
+
+
+def native_games(native: "NativeGame", first_seed: int, count: int, bots: tuple = (),
+                 standing_rate: Optional[float] = None, **given) -> list:
+    """native.play_games with these bots (names; random for all when empty), a game the native code
+    cannot finish played in Python by rulebook.sim.runner.play_one (same seed, bots and counting)."""
+    from rulebook.bots import make_bot
+    from rulebook.sim.runner import play_one
+    game = native.game
+    names = tuple(str(b) for b in bots) or ("random",) * game.player_count
+    watch, masks = given.get("watch", ()), given.get("masks")
+
+    def fallback(seed: int) -> tuple:
+        return play_one(game, [make_bot(name, standing_rate) for name in names], seed, watch=watch, masks=masks)
+    return native.play_games(first_seed, count, bot_codes(names), standing_rate, fallback=fallback, **given)

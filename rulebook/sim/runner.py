@@ -10,7 +10,7 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Callable, Optional, cast
 
 from rulebook.dsl.errors import OptionsError, RulebookError
 from rulebook.interpreter.game import Game
@@ -108,7 +108,7 @@ def play_one(game: Game, bots: list, seed: int, keep: Optional["RunSpec"] = None
             played.append((player, move))
             if record is not None:
                 record_move(record, game, state, move)
-            if before is not None:
+            if marks is not None and before is not None:
                 marks[:] = before
             game.apply(state, move)
             decisions += 1
@@ -119,14 +119,14 @@ def play_one(game: Game, bots: list, seed: int, keep: Optional["RunSpec"] = None
     except RulesRuntimeError:
         if not check:  # placed in the rules, printed with its line and caret (play_chunk)
             raise
-        broken = rules_error(sys.exc_info()[1])
+        broken = rules_error(cast(Exception, sys.exc_info()[1]))
     except RulebookError as err:
         broken = rules_error(err)
     if broken is not None:
         spec = keep or RunSpec(game.program.path, (), tuple("random" for _ in range(game.player_count)))
         raise GameFailure(save_failure(game, spec.rules, spec.mods, seed, spec.bots, played,
                                        failures_folder(spec.failures), broken))
-    if marks is not None:
+    if marks is not None and masks is not None:
         masks.append(sum(1 << j for j, point in enumerate(watch) if marks[point]))
     if record is not None and keep is not None:
         _write_record(record, game, state, Path(str(keep.keep)) / f"game-{seed}.json")
@@ -136,12 +136,13 @@ def play_one(game: Game, bots: list, seed: int, keep: Optional["RunSpec"] = None
 def outcome_of(game: Game, state, seed: int, decisions: int) -> Outcome:
     """A finished game's outcome: seed, winning players, reason, decisions, statistics, scores,
     payoffs (checked against the rules' bounds)."""
-    statistics = tuple(_number(fn(state)) for _, fn in game.compiled.statistics)
+    statistics = tuple(_number(value) for value in game.statistic_values(state))
     scores = None
-    if game.compiled.score is not None:
-        scores = tuple(_number(game.compiled.score(state, p)) for p in range(game.player_count))
-    return (seed, game.winning_players(state), game.result(state).reason, decisions, statistics, scores,
-            game.payoffs(state))
+    if game.has_score:
+        scores = tuple(_number(game.score(state, p)) for p in range(game.player_count))
+    result = game.result(state)
+    reason = result.reason if result is not None else ""  # a finished game always has its result
+    return (seed, game.winning_players(state), reason, decisions, statistics, scores, game.payoffs(state))
 
 
 def _write_record(record, game: Game, state, path: Path) -> None:
@@ -169,10 +170,11 @@ def play_chunk(spec: RunSpec, first_seed: int, count: int) -> tuple:
         game = game_for(spec)
         # Records need every move in its text form, checks every state: such games are played in Python.
         native = None if spec.keep or spec.check else backend.native_player(game, spec.bots)
-        masks = [] if spec.watch else None
+        masks: Optional[list] = [] if spec.watch else None
         if native is not None:
             before = native.fallbacks
-            outcomes = native.play_games(first_seed, count, spec.bots, spec.standing_rate, watch=spec.watch, masks=masks)
+            outcomes = backend.native_games(native, first_seed, count, spec.bots, spec.standing_rate,
+                                            watch=spec.watch, masks=masks)
             return ("ok", outcomes, native.fallbacks - before, masks)
         bots = [make_bot(name, spec.standing_rate) for name in spec.bots]
         return ("ok", [play_one(game, bots, seed, spec, spec.watch, masks)

@@ -34,8 +34,8 @@ class GameInfo:
         return cls(game.title, str(game.program.version), options,
                    tuple(game.player_names), tuple(game.team_names),
                    tuple(game.team_of(p) for p in range(game.player_count)),
-                   tuple(label for label, _ in game.compiled.statistics), game.compiled.score is not None,
-                   picks_players_of(game), game.compiled.payoff is not None)
+                   game.statistic_labels, game.has_score,
+                   picks_players_of(game), game.has_payoff)
 
     @property
     def has_teams(self) -> bool:
@@ -46,7 +46,7 @@ class GameInfo:
 def picks_players_of(game: Game) -> tuple:
     """Which declared statistics are lists of players (e.g. the players who used a card): for
     those the summary gives how often any is named, and how often the named players won."""
-    return game.compiled.statistics_naming_players
+    return game.statistics_naming_players
 
 
 def rate(count: int, n: int) -> dict:
