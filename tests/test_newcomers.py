@@ -57,3 +57,16 @@ def test_cell_at_needs_a_grid_or_hex_board(tmp_path: Path):
                                          'flow:\n  log "{cell_at(r, 1, 1)}"\n  end game\n', encoding="utf-8")
     with pytest.raises(RulebookError, match="cell_at\\(\\) works on a grid or hex board; 'r' is a ring"):
         load_game(tmp_path)
+
+
+def test_the_documented_chance_outcome_api_runs():
+    """docs/research.md's example of chance_event(), chance_space().index/outcome/describe."""
+    import contextlib
+    import io
+    import re
+    text = (Path(__file__).resolve().parent.parent / "docs" / "research.md").read_text(encoding="utf-8")
+    code = re.search(r"```python\n(.*?)```", text[text.index("What a chance decision is"):], re.S).group(1)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, "docs/research.md", "exec"), {})
+    assert out.getvalue().startswith("chance: ")
