@@ -150,6 +150,11 @@ class CheckerBase:
             return ("kind", ref.name)
         if ref.name in self.p.boards:
             return ("node", ref.name)
+        if ref.name in ("zone", "pile") or ref.name in self.p.zones:
+            self.error(ref.span, "a zone is not a value: a value or rule cannot take one, nor a variable hold one; "
+                                 "take what tells the zones apart (a player, a node) and name the zone inside, "
+                                 "e.g. `value held(p: player) -> int = count(hand[p])`")
+            return ANY
         known = list(SIMPLE_TYPE_NAMES) + list(self.p.kinds) + list(self.p.boards)
         self.error(ref.span, f"unknown type '{ref.name}'{did_you_mean(ref.name, known)}")
         return ANY

@@ -82,7 +82,12 @@ class Checker(StatementChecks, FixedChecks, FlowChecks):
 
     def list_option(self, decl: n.OptionDecl) -> None:
         kind = decl.choices[0]
-        if kind not in self.p.kinds:
+        if kind in ("int", "bool", "text"):  # not a kind: say what a list of numbers is written as
+            self.error(decl.span, f"a list option is a set of members of a kind (`list of KIND`), not of {kind}s; "
+                                  f"for numbers chosen when the game is made (heap sizes, a payoff table), write "
+                                  f"one int option per number (`option heap1: int 1..20 = 3`), or a table whose "
+                                  f"rows hold them and a `one of` option naming the row")
+        elif kind not in self.p.kinds:
             self.error(decl.span, f"unknown kind '{kind}'{did_you_mean(kind, self.p.kinds)}")
         elif decl.default is not None and (not isinstance(decl.default, n.ListExpr) or decl.default.items):
             self.error(decl.default.span, "a list option's default is [] (none given)")

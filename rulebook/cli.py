@@ -164,6 +164,17 @@ def build_parser() -> argparse.ArgumentParser:
     explain.add_argument("record", metavar="RECORD", help="a full game record (play --save, simulate --keep-records)")
     explain.add_argument("--at", type=int, required=True, metavar="N", help="the move to explain (from 1)")
 
+    conform = commands.add_parser(
+        "conform", help="play a game against OpenSpiel's implementation of it, comparing every state",
+        description="Play random games of GAME side by side with the pyspiel game its openspiel.yaml names "
+                    "(needs the rl extra) and compare, at every state, whose decision it is, the legal moves, "
+                    "chance outcomes and their probabilities, the end and the returns, and that one OpenSpiel "
+                    "information state gives one Rulebook view. The first difference is printed with its seed "
+                    "and moves; exit 1 then.")
+    conform.add_argument("game", help="a shipped game's name or a rules folder with an openspiel.yaml")
+    conform.add_argument("--games", type=int, default=100, metavar="N", help="random games per variant (default 100)")
+    conform.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i (default 0)")
+
     commands.add_parser("lsp", help="a language server for editors, over standard input and output",
                         description="Speak the Language Server Protocol on standard input and output: "
                                     "diagnostics as you type, hover, go to definition, references, completion "
@@ -223,6 +234,8 @@ def _run(args) -> int:
         return run_play(args)
     if command == "replay":
         return _replay(args)
+    if command == "conform":
+        return _conform(args)
     if command == "explain":
         return _explain(args)
     if command == "lsp":
@@ -316,6 +329,18 @@ def _replay(args) -> int:
         return 0
     Stepper(replay, sys.stdin, sys.stdout).run(args.at or 0)
     return 0
+
+
+def _conform(args) -> int:
+    from .conformance import check_conformance
+
+    report = check_conformance(args.game, args.games, args.seed)
+    for variant, difference in report.differences:
+        print(f"difference ({variant.options or 'default options'}; OpenSpiel {variant.parameters or 'defaults'}): "
+              f"{difference}")
+    print(f"{report.games} games, {report.states} states compared: "
+          f"{len(report.differences) or 'no'} difference{'s' if len(report.differences) != 1 else ''}")
+    return 1 if report.differences else 0
 
 
 def _explain(args) -> int:

@@ -123,19 +123,20 @@ class ISMCTSBot(Bot):
 
 
 def _rollout_for(game: Game):
-    """Random play to the end, natively where the game plays natively; gives every player's return."""
+    """Random play to the end, natively where the game plays natively; gives every player's return
+    (win, draw or loss: bots play to win, payoffs or not, as the other bots do)."""
     from rulebook.interpreter.native.backend import native_for
 
     native = native_for(game)
     if native is not None:
         def native_rollout(sample: State, rng: random.Random) -> list:
-            return game.returns(native.play_random(sample, rng)) if not game.is_terminal(sample) else game.returns(sample)
+            return game.win_returns(native.play_random(sample, rng)) if not game.is_terminal(sample) else game.win_returns(sample)
         return native_rollout
 
     def python_rollout(sample: State, rng: random.Random) -> list:
         while not game.is_terminal(sample):
             game.apply(sample, game.sample_move(sample, rng))
-        return game.returns(sample)
+        return game.win_returns(sample)
     return python_rollout
 
 

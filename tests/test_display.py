@@ -250,3 +250,18 @@ def test_edenia_shows_the_galaxy_as_a_grid_of_cells() -> None:
     laid = {i["text"].split()[0] for i in galaxy["items"] if i["text"].strip() not in ("·", "")}
     texts = {t.text for t in svg_tree(svg).iter() if t.tag.endswith("text") and t.text}
     assert laid <= {word for text in texts for word in text.split()} and "The galaxy" in texts
+
+
+@pytest.mark.parametrize("name, first_row", [("tic_tac_toe", "1"), ("connect_four", "6")])
+def test_the_classic_boards_draw_their_marks_with_a1_where_the_board_says(name: str, first_row: str) -> None:
+    """Connect Four is named from the bottom left: its row 1 is drawn last; tic-tac-toe from the top."""
+    from rulebook.api import load_game
+    from rulebook.display import scene_of, scene_text
+
+    game = load_game(name)
+    state = game.new_initial_state(1)
+    game.apply(state, game.legal_moves(state)[0])
+    lines = [line for line in scene_text(scene_of(game, state, None)).splitlines() if line.strip()]
+    grid_rows = [line for line in lines if line.strip()[:1].isdigit()]
+    assert grid_rows[0].split()[0] == first_row
+    assert sum(line.count("x") for line in grid_rows) == 1 and all("o" not in line for line in grid_rows)

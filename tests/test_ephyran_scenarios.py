@@ -33,8 +33,8 @@ def contract_sentences() -> list[tuple[str, str]]:
     found = []
     for keyword, body in re.findall(r"^## (Given|When|Then)\n\n```\n(.*?)```", text, re.S | re.M):
         for line in body.splitlines():
-            line = re.sub(r"\s{2,}\(.*\)\s*$", "", line).strip()
-            if line:
+            line = re.sub(r"\s{2,}\(.*\)?\s*$", "", line).strip()
+            if line.split(" ", 1)[0] in ("Given", "When", "Then"):  # not a comment's second line
                 word, sentence = line.split(" ", 1)
                 found.append((word.lower(), sentence))
     return found

@@ -39,7 +39,9 @@ MODES = [
     # every player count, and every set of the two options (each set at one player count: the
     # options' code does not depend on the count, and Python's side of a mode costs ~10 CPU-s)
     ("edenia", {"players": 2}), ("edenia", {"players": 3}), ("edenia", {"players": 4}),
-    ("edenia", {"players": 2, "little_lambs": True}), ("edenia", {"players": 4, "law_of_the_universe": False}),
+    # (without the Law at 2 players: at 4, random play of seed 748 goes on past 100 000 decisions in
+    # both back-ends — its sheep left seem unable to reach Edenia, and the rulings end no such game)
+    ("edenia", {"players": 2, "little_lambs": True}), ("edenia", {"players": 2, "law_of_the_universe": False}),
     ("edenia", {"players": 3, "little_lambs": True, "law_of_the_universe": False}),
 ]
 TOYS = ["nim", "cards", "grid", "powers", "ring", "pot", "flank", "bridges"]

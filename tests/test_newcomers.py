@@ -57,3 +57,39 @@ def test_cell_at_needs_a_grid_or_hex_board(tmp_path: Path):
                                          'flow:\n  log "{cell_at(r, 1, 1)}"\n  end game\n', encoding="utf-8")
     with pytest.raises(RulebookError, match="cell_at\\(\\) works on a grid or hex board; 'r' is a ring"):
         load_game(tmp_path)
+
+
+def test_the_documented_chance_outcome_api_runs():
+    """docs/research.md's example of chance_event(), chance_space().index/outcome/describe."""
+    import contextlib
+    import io
+    import re
+    text = (Path(__file__).resolve().parent.parent / "docs" / "research.md").read_text(encoding="utf-8")
+    code = re.search(r"```python\n(.*?)```", text[text.index("What a chance decision is"):], re.S).group(1)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, "docs/research.md", "exec"), {})
+    assert out.getvalue().startswith("chance: ")
+
+
+def test_a_list_option_of_numbers_is_refused_saying_what_to_write(tmp_path: Path):
+    (tmp_path / "game.rules").write_text('game "L" version "1"\nplayers 2..2 = 2\n'
+                                         'option heaps: list of int = [3, 4, 5] "heap sizes"\nflow:\n  end game\n',
+                                         encoding="utf-8")
+    with pytest.raises(RulebookError, match=r"not of ints; .* one int option per number"):
+        load_game(tmp_path)
+
+
+@pytest.mark.parametrize("written", ["zone", "bag", "pile"])
+def test_a_zone_parameter_is_refused_saying_what_to_write(tmp_path: Path, written: str):
+    (tmp_path / "game.rules").write_text(f'''game "Z" version "1"
+players 2..2 = 2
+kind colour: red, blue
+zone bag: colour
+value size(z: {written}) -> int = 0
+flow:
+  log "{{size(none)}}"
+  end game
+''', encoding="utf-8")
+    with pytest.raises(RulebookError, match=r"a zone is not a value: .*`value held\(p: player\) -> int = count\(hand\[p\]\)`"):
+        load_game(tmp_path)

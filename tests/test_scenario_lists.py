@@ -407,8 +407,8 @@ AT_MOST_TWO = (
     "a {count:int}-player game with teams {first:names} against {second:names}",  # teams of two (E2)
     "a {count:int}-player expert game with teams {first:names} against {second:names}",
     "a game of Septachroma between {names:names}",  # two players; one or two variants at once (S10)
-    "{player:player} has a tower on island {isl:ints}",  # the singular wordings
-    "island {isl:ints} has no tower(s)",
+    "{player:player} has (a|one|1) tower on island {isl:ints}",  # the singular wordings
+    "island {isl:ints} has (no|0) tower(s)",
     "{player:player} uses [the] Minstrel to swap",  # 1–2 swaps; the "tries to" form reads 3 and 4
 )
 

@@ -57,7 +57,9 @@ Feature: Artefact tokens — played before or after the move, never during it
     Then Leo is to choose a path
     When Leo takes the north comet path
     Then Leo's sheep 1 is on c1
-    And Leo's flag is raised on c1
+    And Leo is to choose between a clover and a flag
+    When Leo raises a flag
+    Then Leo's flag is raised on c1
     And no flag is raised on b1
 
   Scenario: D32 — an unused Turbo-engine is lost at the end of the turn
@@ -70,7 +72,8 @@ Feature: Artefact tokens — played before or after the move, never during it
     And Lisa skips her turn
     And Leo moves sheep 2 by the east star path
     Then Leo's sheep 2 is on b1
-    And Leo's flag is raised on b1
+    When Leo raises a flag
+    Then Leo's flag is raised on b1
 
   Scenario: D32, D21 — a Turbo-engine has no effect on a dwarf planet
     Given a game of Edenia between Leo and Lisa

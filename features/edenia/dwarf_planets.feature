@@ -71,3 +71,18 @@ Feature: Dwarf planets — straight on, stop, or stop and take an artefact
     When Leo moves sheep 1 by the east star path
     And Leo stops behind the line
     Then Leo's sheep 1 is at a1 east star heading east
+
+  Scenario: D21 — he decides to stop and pay before he sees the artefacts, then takes one of them
+    Given a game of Edenia between Leo and Lisa
+    And tile S3 lies on b1
+    And the dwarf planet on b1 holds the Gromout and the 4-point Junction
+    When Leo moves sheep 1 by the east star path
+    And Leo pays to take an artefact from the dwarf planet
+    Then Leo is to choose an artefact on the dwarf planet
+    And Leo has 1 clover
+    And Leo's sheep 1 is on b1
+    When Leo tries to choose the 5-point Junction on the dwarf planet
+    Then the move is rejected
+    When Leo chooses the Gromout on the dwarf planet
+    Then Leo has the Gromout
+    And the dwarf planet on b1 holds the 4-point Junction

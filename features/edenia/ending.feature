@@ -59,6 +59,7 @@ Feature: Ending the game — the Race, the Law of the Universe, Prestige, and ti
     And Lisa has 5 clovers
     Then Lisa has 49 points
     When Leo moves sheep 1 by the east star path
+    And Leo raises a flag
     Then Leo's flag is raised on b1
     And the game is over and Lisa wins by the Law of the Universe
 
@@ -79,6 +80,7 @@ Feature: Ending the game — the Race, the Law of the Universe, Prestige, and ti
     And Leo's sheep 2 is on Edenia
     Then Leo has 35 points
     When Leo moves sheep 1 by the east star path
+    And Leo raises a flag
     Then Leo has 42 points
     And Lisa has 42 points
     And the game is over and Leo wins by the Law of the Universe
@@ -98,6 +100,7 @@ Feature: Ending the game — the Race, the Law of the Universe, Prestige, and ti
     And Leo has played the 5-point R2-M2
     And Leo has 6 clovers
     When Leo moves sheep 1 by the east star path
+    And Leo raises a flag
     Then the game is over in a draw
 
   Scenario: D28 — the last Trifolium token ends the game: the highest score wins on Prestige

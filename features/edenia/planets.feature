@@ -38,20 +38,30 @@ Feature: Habitable planets — a clover or a flag
     When Leo moves sheep 1 by the east star path
     Then Leo's sheep 1 is on b1
 
-  Scenario: D20 — his own flag already there: he takes a clover, without a choice
+  Scenario: D20 — his own flag already there: only the clover is left, and taking it is still his decision
     Given a game of Edenia between Leo and Lisa
     And tile S2 lies on b1
     And the planet on b1 holds 2 clovers
     And Leo's flag is raised on b1
     When Leo moves sheep 1 by the east star path
+    Then Leo is to choose between a clover and a flag
+    And Leo has 2 clovers
+    When Leo tries to raise a flag
+    Then the move is rejected
+    When Leo takes a clover from the planet
     Then Leo has 3 clovers
     And the planet on b1 holds 1 clover
     And it is Lisa's turn
 
-  Scenario: D20 — a planet without clovers: he raises a flag, without a choice
+  Scenario: D20 — a planet without clovers: only the flag is left, and raising it is still his decision
     Given a game of Edenia between Leo and Lisa
     And tile S2 lies on b1
     When Leo moves sheep 1 by the east star path
+    Then Leo is to choose between a clover and a flag
+    And no flag is raised on b1
+    When Leo tries to take a clover from the planet
+    Then the move is rejected
+    When Leo raises a flag
     Then Leo's flag is raised on b1
     And it is Lisa's turn
 
@@ -77,6 +87,7 @@ Feature: Habitable planets — a clover or a flag
     And Leo's flag is raised on d4
     And the planet on b1 holds 1 clover
     When Leo moves sheep 1 by the east star path
+    And Leo takes a clover from the planet
     Then Leo has 3 clovers
     And Leo has 0 flags in hand
     And no flag is raised on b1

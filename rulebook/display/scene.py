@@ -65,6 +65,7 @@ class _Evaluator:
     """Works expressions out on the two fillings of one view."""
 
     def __init__(self, game, view: dict):
+        self.game = game
         self.first = game.view_state(view, 0)
         self.second = game.view_state(view, 1)
 
@@ -120,6 +121,9 @@ def _section(ev: _Evaluator, palette: Palette, section: Section, base: tuple, ti
     """One section; `base` holds the value of its `per` name, if it has one."""
     items, hidden = ev.both(section.items, *base)
     out: dict = {"title": title, "layout": section.layout, "items": []}
+    board = ev.game.program.boards.get(section.board) if section.board else None
+    if board is not None and board.from_bottom:
+        out["rows_up"] = True  # a1 at the bottom left: row 1 is drawn last, at the bottom
     if hidden or items is None:
         return out
     for value in items:

@@ -236,11 +236,16 @@ def _grid(section: dict, top: float) -> tuple[list, float]:
     out: list[str] = []
     for col in range(1, columns + 1):
         out.append(_text(left + (col - 0.5) * size, top + 12, column_name(col), 11, "middle", fill="#777"))
+    up = section.get("rows_up", False)  # a1 at the bottom left: row 1 drawn at the bottom
+
+    def drawn(row: int) -> int:
+        return rows - row + 1 if up else row
+
     for row in range(1, rows + 1):
-        out.append(_text(left - 8, top + 18 + (row - 0.5) * size + 4, str(row), 11, "end", fill="#777"))
+        out.append(_text(left - 8, top + 18 + (drawn(row) - 0.5) * size + 4, str(row), 11, "end", fill="#777"))
     for item in items:
         x = left + (item["col"] - 1) * size
-        y = top + 18 + (item["row"] - 1) * size
+        y = top + 18 + (drawn(item["row"]) - 1) * size
         out.append(f"<rect x='{x:.0f}' y='{y:.0f}' width='{size:.0f}' height='{size:.0f}' "
                    f"fill='{_colour(item.get('fill'), '#f4f1ea')}' fill-opacity='0.7' stroke='#8a8170'/>")
         if item.get("text"):

@@ -100,12 +100,12 @@ def _cell(item: dict) -> Text:
     return Text(text, style=f"on {fill}" if fill and fill.startswith("#") else "")
 
 
-def _matrix(console: Console, cells: dict, columns: int, rows: int, letters: bool) -> None:
+def _matrix(console: Console, cells: dict, columns: int, rows: int, letters: bool, rows_up: bool = False) -> None:
     table = Table(show_header=True, box=None, padding=(0, 1), pad_edge=False, header_style="dim")
     table.add_column("", style="dim", justify="right")
     for col in range(1, columns + 1):
         table.add_column(column_name(col) if letters else str(col), justify="center")
-    for row in range(1, rows + 1):
+    for row in (range(rows, 0, -1) if rows_up else range(1, rows + 1)):
         table.add_row(str(row), *(cells.get((col, row), Text("")) for col in range(1, columns + 1)))
     console.print(table)
 
@@ -115,7 +115,8 @@ def _grid(console: Console, section: dict) -> None:
     if not items:
         return
     cells = {(i["col"], i["row"]): _cell(i) for i in items}
-    _matrix(console, cells, max(i["col"] for i in items), max(i["row"] for i in items), True)
+    _matrix(console, cells, max(i["col"] for i in items), max(i["row"] for i in items), True,
+            section.get("rows_up", False))
     detail = [i for i in items if i["parts"] and not i.get("text")]
     if detail:
         _lines(console, dict(section, items=detail))

@@ -25,7 +25,7 @@ class PatternError(ValueError):
 
 def split_list(text: str) -> list[str]:
     """`a, b and c` (or `a, b, and c`, `a, b, c`) → [a, b, c]."""
-    parts = re.split(_SEPARATOR, text.strip())
+    parts = re.split(_SEPARATOR, text.strip(), flags=re.IGNORECASE)  # matching ignores case: `A AND C`
     return [p.strip() for p in parts if p.strip()]
 
 
@@ -65,24 +65,48 @@ def _regex_for(type_: str, lexicon) -> str:
     if base in ("names", "players"):
         return _listed(_NAME)
     if base in ("kind", "kinds"):
-        one = _member_regex(lexicon.kind_words(arg))
+        one = _members(lexicon, arg)
         return one if base == "kind" else _listed(_THE + one)
     if base in ("node", "nodes"):
         return _LABEL if base == "node" else _listed(_LABEL)
     if base == "pieces":
-        one = _member_regex(lexicon.kind_words(arg))
+        one = _members(lexicon, arg)
         piece = r"(?:" + "|".join(re.escape(w) for w in lexicon.piece_words(arg)) + ")"
         item = rf"(?:{_COUNT}\s+)?{one}(?:\s+{piece})?"  # a bare member is one piece: `red and blue`
         return rf"(?:no\s+{piece}|{_COUNT}\s+{piece}|{_listed(item)})"
     raise PatternError(f"unknown placeholder type '{type_}'")
 
 
-def _member_regex(words: Optional[list]) -> str:
-    """One member of a kind by one of its words; None for the words: any name of up to four words
-    (to tell which name of a sentence is not known)."""
-    if words is None:
+def _members(lexicon, kind: str, only: Optional[list] = None) -> str:
+    """Any member word of the kind (or only those given); a member that may stand alone (the
+    vocabulary's `alone:`) may carry `a`/`an`: `a Dionysus`."""
+    words = lexicon.kind_words(kind) if only is None else only
+    if words is None:  # any name of up to four words (vocabulary.unknown_names: which name is not known)
         return rf"{_NAME}(?:\s+{_NAME}){{0,3}}"
-    return r"(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + ")"
+    alone = {w.lower() for w in _alone_words(lexicon, kind)}
+    return "(?:" + "|".join((r"(?:an?\s+)?" if w.lower() in alone else "") + re.escape(w)
+                            for w in sorted(words, key=len, reverse=True)) + ")"
+
+
+def _alone_words(lexicon, kind: str) -> list:
+    alone = getattr(lexicon, "alone_words", None)
+    return alone(kind) if alone is not None else []
+
+
+def _alone_regex(base: str, kind: str, lexicon) -> str:
+    """The members that may stand alone, as a placeholder of this base type reads them without
+    the kind's noun before it: one (`a Dionysus`), a list of them, or pieces (`2 Dionysus`)."""
+    one = _members(lexicon, kind, _alone_words(lexicon, kind))
+    if base == "kind":
+        return one
+    if base == "kinds":
+        return _listed(one)
+    return _listed(rf"(?:{_COUNT}\s+)?{one}")
+
+
+ALONE = "__alone"  # the group a placeholder's members read without their noun are captured in
+# The kind's noun right before a placeholder: a word or a choice of words, then one space.
+_NOUN_BEFORE = re.compile(r"(?:\(([\w|]+)\)|(\w+)) $")
 
 
 _TOKEN = re.compile(r"\{(\w+)(?::([\w:]+))?\}|\(([^()]*\|[^()]*)\)|(\w+)\(s\)|\[([^\[\]{}()]+)\] ?")
@@ -98,20 +122,37 @@ class Pattern:
 
     def match(self, sentence: str) -> Optional[dict]:
         found = self.regex.fullmatch(sentence.strip())
-        return None if found is None else found.groupdict()
+        if found is None:
+            return None
+        captured = {k: v for k, v in found.groupdict().items() if not k.endswith(ALONE)}
+        for key, value in found.groupdict().items():  # members named without their noun
+            if key.endswith(ALONE) and value is not None:
+                captured[key[:-len(ALONE)]] = value
+        return captured
 
 
 def compile_pattern(text: str, lexicon) -> Pattern:
     parts, placeholders, last = [], [], 0
     for m in _TOKEN.finditer(text):
-        parts.append(_literal(text[last:m.start()]))
+        literal = text[last:m.start()]
+        noun = _noun_before(text, m, literal, lexicon)
+        if noun is not None and noun[1] is not None:  # the noun is the end of this literal text
+            literal = literal[:len(literal) - len(noun[1]) - 1]
+        if noun is not None and noun[1] is None:  # the noun is the choice token just before
+            parts.pop()
+            literal = ""
+        parts.append(_literal(literal))
         if m.group(1):
             name, type_ = m.group(1), m.group(2) or "word"
             if any(p.name == name for p in placeholders):
                 raise PatternError(f"placeholder '{name}' appears twice in '{text}'")
             regex = _regex_for(type_, lexicon)
             placeholders.append(Placeholder(name, type_, regex))
-            parts.append(f"(?P<{name}>{regex})")
+            if noun is None:
+                parts.append(f"(?P<{name}>{regex})")
+            else:  # `card 17`, or a member that stands alone without the noun: `a Dionysus`
+                base, _, kind = type_.partition(":")
+                parts.append(f"(?:{noun[0]}\\s+(?P<{name}>{regex})|(?P<{name}{ALONE}>{_alone_regex(base, kind, lexicon)}))")
         elif m.group(3):
             choices = [re.escape(c.strip()) for c in m.group(3).split("|")]
             parts.append("(?:" + "|".join(choices) + ")")
@@ -123,6 +164,31 @@ def compile_pattern(text: str, lexicon) -> Pattern:
         last = m.end()
     parts.append(_literal(text[last:]))
     return Pattern(text, re.compile("".join(parts), re.IGNORECASE), placeholders)
+
+
+def _noun_before(text: str, m: re.Match, literal: str, lexicon) -> Optional[tuple]:
+    """(the noun's regex, its word or None for a choice token) when the placeholder m names a
+    member of a kind some of whose members may stand alone, right after the kind's noun
+    (`card {c:kind:card}`, `(card|cards) {cs:kinds:card}`); else None."""
+    if not m.group(1):
+        return None
+    base, _, kind = (m.group(2) or "word").partition(":")
+    if base not in ("kind", "kinds", "pieces") or not _alone_words(lexicon, kind):
+        return None
+    nouns = {w.lower() for w in lexicon.noun_words(kind)}
+    found = _NOUN_BEFORE.search(text[:m.start()])
+    if found is None:
+        return None
+    if found.group(2):  # a plain word: it must be in this literal text, after a space or at its start
+        word = found.group(2)
+        if word.lower() not in nouns or not literal.endswith(word + " ") \
+                or (len(literal) > len(word) + 1 and not literal[:-len(word) - 1].endswith(" ")):
+            return None
+        return _literal(word), word
+    choices = found.group(1).split("|")
+    if literal != " " or not all(c.lower() in nouns for c in choices):
+        return None
+    return "(?:" + "|".join(re.escape(c) for c in choices) + ")", None
 
 
 def fill_pattern(text: str, written: dict) -> str:
@@ -218,7 +284,7 @@ def read_value(placeholder: Placeholder, captured: str, lexicon) -> Any:
     if base == "team":
         return lexicon.team(words)
     if base == "kind":
-        return lexicon.member(arg, words)
+        return _listed_member(lexicon, arg, words)
     if base == "kinds":
         return [_listed_member(lexicon, arg, w) for w in split_list(words)]
     if base == "pieces":
@@ -231,8 +297,9 @@ def read_value(placeholder: Placeholder, captured: str, lexicon) -> Any:
 
 
 def _listed_member(lexicon, kind: str, word: str) -> Any:
-    """A member named in a list, with or without its own leading `the`."""
-    bare = re.sub(r"^the\s+", "", word, flags=re.IGNORECASE)
+    """A member named with or without its own leading `the` (in a list), or `a`/`an` (one that
+    may stand alone: `a Dionysus`)."""
+    bare = re.sub(r"^(?:the|an?)\s+", "", word, flags=re.IGNORECASE)
     known = {w.lower() for w in lexicon.kind_words(kind)}
     return lexicon.member(kind, bare if bare != word and word.lower() not in known else word)
 
@@ -257,7 +324,9 @@ def read_pieces(words: str, kind: str, lexicon) -> Pieces:
         if tokens[0].lower() == "no" and len(tokens) == 2 and tokens[1].lower() in piece_words:
             return Pieces({})
         if len(tokens) == 2 and tokens[1].lower() in piece_words:
-            return Pieces({None: read_count(tokens[0])}, total_only=True)
+            count = read_count(tokens[0])
+            # `0 tokens` names every member as `no tokens` does; another count says only how many
+            return Pieces({}) if count == 0 else Pieces({None: count}, total_only=True)
     counts: dict = {}
     for item in items:
         tokens = [t for t in item.split() if t.lower() not in piece_words]

@@ -47,6 +47,7 @@ class Vocabulary:
     steps: list = field(default_factory=list)
     synonyms: dict = field(default_factory=dict)  # kind -> {word: member name}
     pieces: dict = field(default_factory=dict)  # kind -> [piece words]
+    alone: dict = field(default_factory=dict)  # kind -> [member words that may stand without the kind's noun]
     start: list = field(default_factory=list)  # actions after every new game
     position: list = field(default_factory=list)  # how sentences describe a position (position.py)
     kinds: dict = field(default_factory=dict)  # kind -> member names
@@ -59,6 +60,14 @@ class Vocabulary:
 
     def piece_words(self, kind: str) -> list[str]:
         return self.pieces.get(kind, ["piece", "pieces"])
+
+    def alone_words(self, kind: str) -> list[str]:
+        return self.alone.get(kind, [])
+
+    def noun_words(self, kind: str) -> list[str]:
+        """The words a sentence puts before a member of the kind (`card 17`, `cards 3 and 17`):
+        the kind's name, its plural, and its piece words."""
+        return [kind, kind + "s"] + list(self.pieces.get(kind, []))
 
     def sentences(self, keyword: str) -> list[str]:
         return [p.text for s in self.steps if s.keyword == keyword for p in s.patterns + s.tries]
@@ -166,10 +175,19 @@ def _read(path: Path, vocabulary: Vocabulary, program: Program) -> None:
         vocabulary.synonyms.setdefault(kind, {}).update({str(k).lower(): str(v) for k, v in words.items()})
     for kind, words in (data.get("pieces") or {}).items():
         vocabulary.pieces[kind] = [str(w) for w in words]
+    for kind, words in (data.get("alone") or {}).items():
+        vocabulary.alone.setdefault(kind, []).extend(str(w) for w in words)
     problems: list[Diagnostic] = []
     for kind in list(vocabulary.synonyms) + list(vocabulary.pieces):
         if kind not in vocabulary.kinds:
             problems.append(Diagnostic(located.span(("synonyms",)), f"unknown kind '{kind}'"))
+    for kind, words in (data.get("alone") or {}).items():  # members that may stand without the noun
+        if kind not in vocabulary.kinds:
+            problems.append(Diagnostic(located.span(("alone", kind)), f"unknown kind '{kind}'"))
+            continue
+        known = {w.lower() for w in vocabulary.kind_words(kind)}
+        problems += [Diagnostic(located.span(("alone", kind, i)), f"no {kind} called '{word}'")
+                     for i, word in enumerate(words) if str(word).lower() not in known]
     if "start" in data:
         vocabulary.start.extend(_actions(data["start"]))
     for i, entry in enumerate(data.get("steps") or []):

@@ -1,0 +1,222 @@
+"""Checking a game written as rules against OpenSpiel's own implementation, state by state.
+
+A game folder's `openspiel.yaml` says which pyspiel game it is, which parameters match which
+options, which OpenSpiel player sits in each seat, and the map between Rulebook's move texts (and
+chance outcomes) and OpenSpiel's action ids — data, never code. `check_conformance` plays random
+games on both side by side (OpenSpiel's random choices, mapped) and at every state compares:
+
+- whose decision it is (or that chance decides, or that the game is over);
+- the set of legal moves, through the map;
+- at a chance node, the outcomes and their probabilities (Rulebook's explicit chance);
+- at the end, every player's return (the rules' payoffs where they declare them);
+- hidden information: within one OpenSpiel information state of a player, Rulebook's view for
+  that player must be one and the same (games with perfect recall).
+
+The first difference stops the check and is reported with the game's seed, the moves so far and
+both sides' legal moves. `rulebook conform GAME --games N` runs it from the command line.
+"""
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+
+from rulebook.dsl.errors import OptionsError, RulebookError, RulesError
+from rulebook.dsl.tables import load_yaml
+
+from . import api
+
+MAP_FILE = "openspiel.yaml"
+TOLERANCE = 1e-9
+
+
+class ConformanceError(RulebookError):
+    """A map that does not fit its game (an unknown move text, an action used twice…)."""
+
+
+@dataclass(frozen=True)
+class Variant:
+    options: dict
+    parameters: dict
+
+
+@dataclass(frozen=True)
+class SpielMap:
+    """A game's openspiel.yaml, read and checked."""
+
+    game: str
+    variants: tuple
+    players: tuple  # OpenSpiel's player of each seat
+    moves: dict  # move text -> action id
+    chance: dict  # chance outcome text -> action id
+
+    @property
+    def actions(self) -> dict:
+        return {action: text for text, action in self.moves.items()}
+
+
+def read_map(folder: Path) -> SpielMap:
+    path = folder / MAP_FILE
+    if not path.is_file():
+        raise OptionsError(f"{folder}: no {MAP_FILE}, so no OpenSpiel game to check it against")
+    data, located = load_yaml(path)
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+        raise RulesError.at(located.span(()), "an openspiel.yaml names its pyspiel game: `game: NAME`")
+    moves = _id_map(data.get("moves"), "moves", located)
+    chance = _id_map(data.get("chance", {}), "chance", located)
+    variants = data.get("variants") or [{"options": {}, "parameters": {}}]
+    if not isinstance(variants, list) or not all(isinstance(v, dict) for v in variants):
+        raise RulesError.at(located.span(("variants",)), "variants is a list of {options: …, parameters: …}")
+    players = data.get("players")
+    return SpielMap(data["game"], tuple(Variant(dict(v.get("options") or {}), dict(v.get("parameters") or {}))
+                                        for v in variants),
+                    tuple(players) if isinstance(players, list) else (), moves, chance)
+
+
+def _id_map(raw: Any, what: str, located) -> dict:
+    if not isinstance(raw, dict) or not all(isinstance(k, str) and type(v) is int for k, v in raw.items()):
+        raise RulesError.at(located.span((what,)), f"{what} maps each text to OpenSpiel's action id (a whole number)")
+    seen: dict = {}
+    for text, action in raw.items():
+        if action in seen:
+            raise RulesError.at(located.span((what, text)), f"action {action} is given to '{seen[action]}' and '{text}'")
+        seen[action] = text
+    return dict(raw)
+
+
+@dataclass
+class Difference:
+    """The first place the two implementations disagree."""
+
+    seed: int
+    history: list
+    what: str
+    ours: Any = None
+    theirs: Any = None
+
+    def __str__(self) -> str:
+        moves = ", ".join(self.history) or "(none: the start)"
+        return (f"game with seed {self.seed}, after {len(self.history)} moves ({moves}): {self.what}\n"
+                f"  Rulebook: {self.ours}\n  OpenSpiel: {self.theirs}")
+
+
+@dataclass
+class Report:
+    games: int = 0
+    states: int = 0
+    differences: list = field(default_factory=list)
+
+
+def check_conformance(name_or_path: str | Path, games: int, seed: int = 0, variant: Optional[int] = None,
+                      mods: tuple = ()) -> Report:
+    """Play `games` random games side by side for each variant of the map (or the one numbered);
+    stop at the first difference of each variant."""
+    import pyspiel
+
+    folder = api.find_rules(name_or_path)
+    spiel_map = read_map(folder)
+    report = Report()
+    chosen = [spiel_map.variants[variant]] if variant is not None else list(spiel_map.variants)
+    for v in chosen:
+        ours = api.load_game(folder, dict(v.options), mods=mods, chance="explicit")
+        theirs = pyspiel.load_game(spiel_map.game, dict(v.parameters))
+        _check_map(ours, spiel_map)
+        for number in range(games):
+            difference = _play(ours, theirs, spiel_map, seed + number, report)
+            report.games += 1
+            if difference is not None:
+                report.differences.append((v, difference))
+                break
+    return report
+
+
+def _check_map(game: Any, spiel_map: SpielMap) -> None:
+    players = spiel_map.players or tuple(range(game.player_count))
+    if sorted(players) != list(range(game.player_count)):
+        raise ConformanceError(f"openspiel.yaml's players {list(players)} do not seat {game.player_count} players")
+
+
+def _play(ours: Any, theirs: Any, spiel_map: SpielMap, seed: int, report: Report) -> Optional[Difference]:
+    import pyspiel
+
+    rng = random.Random(seed)
+    state, spiel = ours.new_initial_state(seed), theirs.new_initial_state()
+    seats = spiel_map.players or tuple(range(ours.player_count))
+    actions = spiel_map.actions
+    chance_texts = {a: t for t, a in spiel_map.chance.items()}
+    history: list = []
+    informed: dict = {}  # (player, information state string) -> Rulebook's view for that player
+
+    def differ(what: str, mine: Any, other: Any) -> Difference:
+        return Difference(seed, list(history), what, mine, other)
+
+    while True:
+        report.states += 1
+        done = ours.is_terminal(state)
+        if done != spiel.is_terminal():
+            return differ("whether the game is over", done, spiel.is_terminal())
+        if done:
+            mine, other = [float(r) for r in ours.returns(state)], list(spiel.returns())
+            other_by_seat = [other[seats[p]] for p in range(ours.player_count)]
+            if any(abs(a - b) > TOLERANCE for a, b in zip(mine, other_by_seat)):
+                return differ("the returns at the end", mine, other_by_seat)
+            return None
+        if ours.is_chance_node(state) != spiel.is_chance_node():
+            return differ("whether chance decides", ours.is_chance_node(state), spiel.is_chance_node())
+        if spiel.is_chance_node():
+            event = ours.chance_event(state)
+            space = ours.chance_space()
+            mine_outcomes = {space.describe(event, outcome): p for outcome, p in ours.chance_outcomes(state)}
+            other_outcomes = {chance_texts.get(a, f"action {a}"): p for a, p in spiel.chance_outcomes()}
+            if set(mine_outcomes) != set(other_outcomes) or any(
+                    abs(mine_outcomes[t] - other_outcomes[t]) > TOLERANCE for t in mine_outcomes):
+                return differ("the chance outcomes and their probabilities", sorted(mine_outcomes.items()),
+                              sorted(other_outcomes.items()))
+            action = _weighted(spiel.chance_outcomes(), rng)
+            text = chance_texts[action]
+            outcome = next(o for o, _ in ours.chance_outcomes(state) if space.describe(event, o) == text)
+            ours.apply_chance(state, outcome)
+            spiel.apply_action(action)
+            history.append(f"chance: {text}")
+            continue
+        seat = ours.current_player(state)
+        if seats[seat] != spiel.current_player():
+            return differ("whose decision it is", f"seat {seat} (OpenSpiel player {seats[seat]})",
+                          f"OpenSpiel player {spiel.current_player()}")
+        mine_moves = sorted(str(m) for m in ours.legal_moves(state))
+        other_moves = sorted(actions.get(a, f"action {a} (not in the map)") for a in spiel.legal_actions())
+        if mine_moves != other_moves:
+            return differ("the legal moves", mine_moves, other_moves)
+        difference = _same_view(ours, spiel, state, seats, informed, differ)
+        if difference is not None:
+            return difference
+        action = rng.choice(spiel.legal_actions())
+        text = actions[action]
+        ours.apply(state, ours.parse_move(state, text))
+        spiel.apply_action(action)
+        history.append(text)
+
+
+def _same_view(ours: Any, spiel: Any, state: Any, seats: tuple, informed: dict, differ) -> Optional[Difference]:
+    """Within one information state of a player, one Rulebook view for that player."""
+    if not spiel.get_game().get_type().provides_information_state_string:
+        return None
+    for seat in range(ours.player_count):
+        key = (seat, spiel.information_state_string(seats[seat]))
+        view = json.dumps(ours.view(state, seat), sort_keys=True, default=str)
+        known = informed.setdefault(key, view)
+        if known != view:
+            return differ(f"what seat {seat} sees within one OpenSpiel information state of theirs "
+                          f"(Rulebook shows it something OpenSpiel hides)", view, known)
+    return None
+
+
+def _weighted(outcomes: list, rng: random.Random) -> int:
+    pick, total = rng.random(), 0.0
+    for action, p in outcomes:
+        total += p
+        if pick < total:
+            return action
+    return outcomes[-1][0]

@@ -1,0 +1,68 @@
+"""Games written as rules, checked move for move against OpenSpiel's own implementations (issue 28):
+300 random games each with no difference, and a deliberately wrong rule caught."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pyspiel")
+
+from rulebook.cli import main  # noqa: E402
+from rulebook.conformance import check_conformance, read_map  # noqa: E402
+from rulebook.dsl.errors import OptionsError, RulesError  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+CHECKED = ["tic_tac_toe", "connect_four"]
+# One changed line each, which OpenSpiel's implementation must tell apart.
+WRONG = {
+    "tic_tac_toe": ("where mark[x] == p)) >= 2 for d in way)", "where mark[x] == p)) >= 1 for d in way)"),
+    "connect_four": ("all(disc[x] != none for x in ray(c, down))", "any(disc[x] != none for x in ray(c, down)) or row_of(c) == 1"),
+}
+
+
+@pytest.mark.parametrize("name", CHECKED)
+def test_three_hundred_random_games_without_a_difference(name: str) -> None:
+    report = check_conformance(name, games=300, seed=0)
+    assert report.games == 300 and report.states > 300 * 5
+    assert report.differences == [], str(report.differences[0][1])
+
+
+@pytest.mark.parametrize("name", sorted(WRONG))
+def test_a_wrong_rule_is_caught(name: str, tmp_path: Path) -> None:
+    copy = tmp_path / name
+    shutil.copytree(ROOT / "rules" / name, copy)
+    rules = copy / "game.rules"
+    right, wrong = WRONG[name]
+    assert right in rules.read_text()
+    rules.write_text(rules.read_text().replace(right, wrong))
+    report = check_conformance(copy, games=300, seed=0)
+    assert report.differences
+    difference = report.differences[0][1]
+    assert "seed" in str(difference) and difference.what in ("the legal moves", "whether the game is over",
+                                                             "the returns at the end")
+
+
+def test_the_command_says_how_it_went(capsys, tmp_path: Path) -> None:
+    assert main(["conform", "tic_tac_toe", "--games", "20"]) == 0
+    assert capsys.readouterr().out.strip().endswith("no differences")
+    copy = tmp_path / "tic_tac_toe"
+    shutil.copytree(ROOT / "rules" / "tic_tac_toe", copy)
+    (copy / "game.rules").write_text((copy / "game.rules").read_text().replace(*WRONG["tic_tac_toe"]))
+    assert main(["conform", str(copy), "--games", "50"]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("difference (") and "Rulebook:" in out and "OpenSpiel:" in out
+
+
+def test_a_bad_map_is_refused_with_its_place(tmp_path: Path) -> None:
+    copy = tmp_path / "tic_tac_toe"
+    shutil.copytree(ROOT / "rules" / "tic_tac_toe", copy)
+    mapping = copy / "openspiel.yaml"
+    mapping.write_text(mapping.read_text().replace("mark b1: 1", "mark b1: 0"))
+    with pytest.raises(RulesError) as refused:
+        read_map(copy)
+    assert "action 0 is given to 'mark a1' and 'mark b1'" in str(refused.value)
+    mapping.unlink()
+    with pytest.raises(OptionsError):
+        read_map(copy)
