@@ -163,11 +163,7 @@ def _exprs(ir: GameIR, where: str, roots: Iterable[Any], locals_: int, out: list
             elif isinstance(e, x.Not):
                 _truth(where, "the operand of not", e.operand, out)
             elif isinstance(e, x.CallFn):
-                if not 0 <= e.fn < len(ir.functions):
-                    out.append(f"{where}: calls function {e.fn}, which is not there")
-                elif len(e.args) != ir.functions[e.fn].params:
-                    out.append(f"{where}: calls function {e.fn} ({ir.functions[e.fn].name}) with {len(e.args)} "
-                               f"arguments; it takes {ir.functions[e.fn].params}")
+                _called(where, "calls function", e.fn, e.args, ir.functions, out)
             elif isinstance(e, x.Helper):
                 _helper(where, e, e is root and whole, out)
             elif isinstance(e, x.ApplyMods) and not 0 <= e.value < len(ir.values):
@@ -203,13 +199,19 @@ def _slots(where: str, node: Any, locals_: int, out: list[str]) -> None:
             out.append(f"{where}: {type(node).__name__} hoists into local {slot} of {locals_}")
 
 
+def _called(where: str, what: str, number: int, args: tuple[Any, ...], callees: tuple[Any, ...],
+            out: list[str]) -> None:
+    """A call of function (or a frame of block) `number` of callees: is it there, given its parameters?"""
+    if not 0 <= number < len(callees):
+        out.append(f"{where}: {what} {number}, which is not there")
+    elif len(args) != callees[number].params:
+        out.append(f"{where}: {what} {number} ({callees[number].name}) with {len(args)} arguments; it takes "
+                   f"{callees[number].params}")
+
+
 def _statement_numbers(ir: GameIR, where: str, st: Any, out: list[str]) -> None:
     if isinstance(st, s.QueueFrame):
-        if not 0 <= st.block < len(ir.blocks):
-            out.append(f"{where}: queues block {st.block}, which is not there")
-        elif len(st.args) != ir.blocks[st.block].params:
-            out.append(f"{where}: queues block {st.block} with {len(st.args)} arguments; it takes "
-                       f"{ir.blocks[st.block].params}")
+        _called(where, "queues block", st.block, st.args, ir.blocks, out)
     elif isinstance(st, (s.RunCell, s.QueueCell)) and not 0 <= st.code < len(ir.codes):
         out.append(f"{where}: no code table {st.code}")
     elif isinstance(st, s.AddModifier) and not 0 <= st.modifier < len(ir.modifiers):
