@@ -14,12 +14,15 @@ from rulebook.conformance import check_conformance, read_map  # noqa: E402
 from rulebook.dsl.errors import OptionsError, RulesError  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-CHECKED = ["tic_tac_toe", "connect_four", "pig"]
+CHECKED = ["tic_tac_toe", "connect_four", "pig", "breakthrough"]
 # One changed line each, which OpenSpiel's implementation must tell apart.
 WRONG = {
     "tic_tac_toe": ("where mark[x] == p)) >= 2 for d in way)", "where mark[x] == p)) >= 1 for d in way)"),
     "connect_four": ("all(disc[x] != none for x in ray(c, down))", "any(disc[x] != none for x in ray(c, down)) or row_of(c) == 1"),
     # Common play's rule: roll on even when stopping would win (OpenSpiel offers only the stop).
+    # A take straight ahead too, as some play it: OpenSpiel takes only diagonally.
+    "breakthrough": ("b in [neighbour(a, d) for d in diagonals(p)] where b != none and piece[b] != none",
+                     "b in [neighbour(a, d) for d in diagonals(p)] + [neighbour(a, straight(p))] where b != none and piece[b] != none"),
     "pig": ("d == stop or score[p] + turn_total < winscore", "d == stop or score[p] >= 0"),
 }
 
@@ -69,3 +72,19 @@ def test_a_bad_map_is_refused_with_its_place(tmp_path: Path) -> None:
     mapping.unlink()
     with pytest.raises(OptionsError):
         read_map(copy)
+
+
+def test_a_variant_has_its_own_moves_where_the_action_ids_depend_on_its_parameters(tmp_path: Path) -> None:
+    """Breakthrough's action ids count cells of the board: 8x8 and 6x6 each map their own moves."""
+    big, small = read_map(ROOT / "rules" / "breakthrough").variants
+    assert big.parameters == {"rows": 8, "columns": 8} and small.parameters == {"rows": 6, "columns": 6}
+    # pyspiel's first legal moves: a7a6 is 98 on 8x8, a5a4 is 74 on 6x6 (and 290 on 8x8)
+    assert (big.moves["a7a6"], small.moves["a5a4"], big.moves["a5a4"]) == (98, 74, 290) and "a7a6" not in small.moves
+    assert read_map(ROOT / "rules" / "pig").variants[1].moves == {"roll": 0, "stop": 1}  # the map's, shared
+    copy = tmp_path / "breakthrough"
+    shutil.copytree(ROOT / "rules" / "breakthrough", copy)
+    mapping = copy / "openspiel.yaml"
+    mapping.write_text(mapping.read_text().replace('"a6a5": 2', '"a6a5": 4'))
+    with pytest.raises(RulesError) as refused:
+        read_map(copy)
+    assert "action 4 is given to 'a6a5' and 'a6b5'" in str(refused.value) and "openspiel.yaml:" in str(refused.value)

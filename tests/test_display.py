@@ -265,3 +265,16 @@ def test_the_classic_boards_draw_their_marks_with_a1_where_the_board_says(name: 
     grid_rows = [line for line in lines if line.strip()[:1].isdigit()]
     assert grid_rows[0].split()[0] == first_row
     assert sum(line.count("x") for line in grid_rows) == 1 and all("o" not in line for line in grid_rows)
+
+
+def test_breakthrough_draws_black_on_the_top_rows_and_white_at_the_bottom() -> None:
+    """Named from the bottom left, as OpenSpiel draws it: row 8 first, black's b there, white's w in row 1."""
+    from rulebook.api import load_game
+    from rulebook.display import scene_of, scene_text
+
+    game = load_game("breakthrough", {"rows": 6, "columns": 6})
+    state = game.new_initial_state(1)
+    lines = [line for line in scene_text(scene_of(game, state, None)).splitlines() if line.strip()]
+    grid_rows = [line.split() for line in lines if line.strip()[:1].isdigit()]
+    assert [row[0] for row in grid_rows] == ["6", "5", "4", "3", "2", "1"]
+    assert grid_rows[0][1:] == ["b"] * 6 and grid_rows[3][1:] == ["."] * 6 and grid_rows[5][1:] == ["w"] * 6
