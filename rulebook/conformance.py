@@ -134,8 +134,11 @@ def check_conformance(name_or_path: str | Path, games: int, seed: int = 0, varia
         ours = api.load_game(folder, dict(v.options), mods=mods, chance="explicit")
         theirs = pyspiel.load_game(spiel_map.game, dict(v.parameters))
         _check_map(ours, spiel_map)
+        # One information state met in two games must show its player the same view: the deals
+        # that differ behind it are what a leak would show.
+        informed: dict = {}
         for number in range(games):
-            difference = _play(ours, theirs, spiel_map, v, seed + number, report)
+            difference = _play(ours, theirs, spiel_map, v, seed + number, report, informed)
             report.games += 1
             if difference is not None:
                 report.differences.append((v, difference))
@@ -150,7 +153,7 @@ def _check_map(game: Any, spiel_map: SpielMap) -> None:
 
 
 def _play(ours: Any, theirs: Any, spiel_map: SpielMap, variant: Variant, seed: int,
-          report: Report) -> Optional[Difference]:
+          report: Report, informed: dict) -> Optional[Difference]:
     import pyspiel
 
     rng = random.Random(seed)
@@ -158,8 +161,7 @@ def _play(ours: Any, theirs: Any, spiel_map: SpielMap, variant: Variant, seed: i
     seats = spiel_map.players or tuple(range(ours.player_count))
     actions = variant.actions
     chance_texts = {a: t for t, a in variant.chance.items()}
-    history: list = []
-    informed: dict = {}  # (player, information state string) -> Rulebook's view for that player
+    history: list = []  # informed: (player, information state string) -> Rulebook's view for that player
 
     def differ(what: str, mine: Any, other: Any) -> Difference:
         return Difference(seed, list(history), what, mine, other)
@@ -191,7 +193,7 @@ def _play(ours: Any, theirs: Any, spiel_map: SpielMap, variant: Variant, seed: i
             outcome = next(o for o, _ in ours.chance_outcomes(state) if space.describe(event, o) == text)
             ours.apply_chance(state, outcome)
             spiel.apply_action(action)
-            history.append(f"chance: {text}")
+            history.append(text)  # the outcome's text says it is chance
             continue
         seat = ours.current_player(state)
         if seats[seat] != spiel.current_player():

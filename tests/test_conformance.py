@@ -14,7 +14,7 @@ from rulebook.conformance import check_conformance, read_map  # noqa: E402
 from rulebook.dsl.errors import OptionsError, RulesError  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-CHECKED = ["tic_tac_toe", "connect_four", "pig", "breakthrough"]
+CHECKED = ["tic_tac_toe", "connect_four", "pig", "breakthrough", "kuhn_poker"]
 # One changed line each, which OpenSpiel's implementation must tell apart.
 WRONG = {
     "tic_tac_toe": ("where mark[x] == p)) >= 2 for d in way)", "where mark[x] == p)) >= 1 for d in way)"),
@@ -23,6 +23,8 @@ WRONG = {
     # A take straight ahead too, as some play it: OpenSpiel takes only diagonally.
     "breakthrough": ("b in [neighbour(a, d) for d in diagonals(p)] where b != none and piece[b] != none",
                      "b in [neighbour(a, d) for d in diagonals(p)] + [neighbour(a, straight(p))] where b != none and piece[b] != none"),
+    # The queen above the king.
+    "kuhn_poker": ("3 if c == king else (2 if c == queen else 1)", "3 if c == queen else (2 if c == king else 1)"),
     "pig": ("d == stop or score[p] + turn_total < winscore", "d == stop or score[p] >= 0"),
 }
 
@@ -88,3 +90,18 @@ def test_a_variant_has_its_own_moves_where_the_action_ids_depend_on_its_paramete
     with pytest.raises(RulesError) as refused:
         read_map(copy)
     assert "action 4 is given to 'a6a5' and 'a6b5'" in str(refused.value) and "openspiel.yaml:" in str(refused.value)
+
+
+def test_a_card_shown_that_openspiel_hides_is_caught_across_games(tmp_path: Path) -> None:
+    """Kuhn poker with the hands face up: one information state of a player (their card, the bets)
+    is met in games with different cards behind it, and the view differs: a leak."""
+    copy = tmp_path / "kuhn_poker"
+    shutil.copytree(ROOT / "rules" / "kuhn_poker", copy)
+    rules = copy / "game.rules"
+    assert "pile hand[player]: card private" in rules.read_text()
+    rules.write_text(rules.read_text().replace("pile hand[player]: card private", "pile hand[player]: card"))
+    report = check_conformance(copy, games=300, seed=0)
+    assert report.differences, "a face-up hand went unnoticed"
+    difference = report.differences[0][1]
+    assert difference.what.startswith("what seat") and "OpenSpiel hides" in difference.what
+    assert check_conformance("kuhn_poker", games=300, seed=0).differences == []
