@@ -14,7 +14,7 @@ from rulebook.conformance import check_conformance, read_map  # noqa: E402
 from rulebook.dsl.errors import OptionsError, RulesError  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-CHECKED = ["tic_tac_toe", "connect_four", "pig", "breakthrough", "kuhn_poker"]
+CHECKED = ["tic_tac_toe", "connect_four", "pig", "breakthrough", "kuhn_poker", "othello"]
 # One changed line each, which OpenSpiel's implementation must tell apart.
 WRONG = {
     "tic_tac_toe": ("where mark[x] == p)) >= 2 for d in way)", "where mark[x] == p)) >= 1 for d in way)"),
@@ -25,6 +25,8 @@ WRONG = {
                      "b in [neighbour(a, d) for d in diagonals(p)] + [neighbour(a, straight(p))] where b != none and piece[b] != none"),
     # The queen above the king.
     "kuhn_poker": ("3 if c == king else (2 if c == queen else 1)", "3 if c == queen else (2 if c == king else 1)"),
+    # Flanked lines turning across and up only, never diagonally.
+    "othello": ("            for d in way:", "            for d in [up, right, down, left]:"),
     "pig": ("d == stop or score[p] + turn_total < winscore", "d == stop or score[p] >= 0"),
 }
 

@@ -291,3 +291,14 @@ def test_kuhn_poker_shows_each_player_their_own_card_and_only_a_count_of_the_oth
         rows = [line for line in scene_text(scene_of(game, state, viewer)).splitlines() if "card:" in line]
         shown = [next((c for c in cards if f"card: {c}" in row), None) for row in rows]
         assert shown[viewer] in cards and shown[1 - viewer] is None and "1 hidden" in rows[1 - viewer]
+
+
+def test_othello_draws_a1_at_the_top_left_with_the_four_centre_discs() -> None:
+    from rulebook.api import load_game
+    from rulebook.display import scene_of, scene_text
+
+    game = load_game("othello")
+    lines = [line for line in scene_text(scene_of(game, game.new_initial_state(1), None)).splitlines() if line.strip()]
+    grid_rows = [line.split() for line in lines if line.strip()[:1].isdigit()]
+    assert [row[0] for row in grid_rows] == [str(n) for n in range(1, 9)]
+    assert grid_rows[3][1:] == list("---ox---") and grid_rows[4][1:] == list("---xo---")  # OpenSpiel's start
