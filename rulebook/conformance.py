@@ -2,15 +2,18 @@
 
 A game folder's `openspiel.yaml` says which pyspiel game it is, which parameters match which
 options, which OpenSpiel player sits in each seat, and the map between Rulebook's move texts (and
-chance outcomes) and OpenSpiel's action ids — data, never code. `check_conformance` plays random
-games on both side by side (OpenSpiel's random choices, mapped) and at every state compares:
+chance outcomes) and OpenSpiel's action ids — data, never code; a variant (an option set with its
+parameters) may carry its own `moves:` and `chance:` where the ids depend on the parameters.
+`check_conformance` plays random games on both side by side (OpenSpiel's random choices, mapped)
+and at every state compares:
 
 - whose decision it is (or that chance decides, or that the game is over);
 - the set of legal moves, through the map;
 - at a chance node, the outcomes and their probabilities (Rulebook's explicit chance);
 - at the end, every player's return (the rules' payoffs where they declare them);
 - hidden information: within one OpenSpiel information state of a player, Rulebook's view for
-  that player must be one and the same (games with perfect recall).
+  that player must be one and the same (games with perfect recall), across all the games of a
+  variant (one game seldom meets an information state twice; other deals behind it do).
 
 The first difference stops the check and is reported with the game's seed, the moves so far and
 both sides' legal moves. `rulebook conform GAME --games N` runs it from the command line.
@@ -92,7 +95,8 @@ def _id_map(holder: dict, where: tuple, located) -> dict:
     seen: dict = {}
     for text, action in raw.items():
         if action in seen:
-            raise RulesError.at(located.span(where + (text,)), f"action {action} is given to '{seen[action]}' and '{text}'")
+            raise RulesError.at(located.span(where + (text,)),
+                                f"action {action} is given to '{seen[action]}' and '{text}'")
         seen[action] = text
     return dict(raw)
 

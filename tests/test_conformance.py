@@ -19,14 +19,15 @@ CHECKED = ["tic_tac_toe", "connect_four", "pig", "breakthrough", "kuhn_poker", "
 WRONG = {
     "tic_tac_toe": ("where mark[x] == p)) >= 2 for d in way)", "where mark[x] == p)) >= 1 for d in way)"),
     "connect_four": ("all(disc[x] != none for x in ray(c, down))", "any(disc[x] != none for x in ray(c, down)) or row_of(c) == 1"),
-    # Common play's rule: roll on even when stopping would win (OpenSpiel offers only the stop).
     # A take straight ahead too, as some play it: OpenSpiel takes only diagonally.
     "breakthrough": ("b in [neighbour(a, d) for d in diagonals(p)] where b != none and piece[b] != none",
-                     "b in [neighbour(a, d) for d in diagonals(p)] + [neighbour(a, straight(p))] where b != none and piece[b] != none"),
+                     "b in [neighbour(a, d) for d in diagonals(p)] + [neighbour(a, straight(p))] "
+                     "where b != none and piece[b] != none"),
     # The queen above the king.
     "kuhn_poker": ("3 if c == king else (2 if c == queen else 1)", "3 if c == queen else (2 if c == king else 1)"),
     # Flanked lines turning across and up only, never diagonally.
     "othello": ("            for d in way:", "            for d in [up, right, down, left]:"),
+    # Common play's rule: roll on even when stopping would win (OpenSpiel offers only the stop).
     "pig": ("d == stop or score[p] + turn_total < winscore", "d == stop or score[p] >= 0"),
 }
 
