@@ -2,15 +2,18 @@
 
 A game folder's `openspiel.yaml` says which pyspiel game it is, which parameters match which
 options, which OpenSpiel player sits in each seat, and the map between Rulebook's move texts (and
-chance outcomes) and OpenSpiel's action ids — data, never code. `check_conformance` plays random
-games on both side by side (OpenSpiel's random choices, mapped) and at every state compares:
+chance outcomes) and OpenSpiel's action ids — data, never code; a variant (an option set with its
+parameters) may carry its own `moves:` and `chance:` where the ids depend on the parameters.
+`check_conformance` plays random games on both side by side (OpenSpiel's random choices, mapped)
+and at every state compares:
 
 - whose decision it is (or that chance decides, or that the game is over);
 - the set of legal moves, through the map;
 - at a chance node, the outcomes and their probabilities (Rulebook's explicit chance);
 - at the end, every player's return (the rules' payoffs where they declare them);
 - hidden information: within one OpenSpiel information state of a player, Rulebook's view for
-  that player must be one and the same (games with perfect recall).
+  that player must be one and the same (games with perfect recall), across all the games of a
+  variant (one game seldom meets an information state twice; other deals behind it do).
 
 The first difference stops the check and is reported with the game's seed, the moves so far and
 both sides' legal moves. `rulebook conform GAME --games N` runs it from the command line.
@@ -38,8 +41,17 @@ class ConformanceError(RulebookError):
 
 @dataclass(frozen=True)
 class Variant:
+    """One option set and OpenSpiel's parameters for it; its own move and chance maps where the
+    action ids depend on the parameters (a board's size), else the map's."""
+
     options: dict
     parameters: dict
+    moves: dict  # move text -> action id
+    chance: dict  # chance outcome text -> action id
+
+    @property
+    def actions(self) -> dict:
+        return {action: text for text, action in self.moves.items()}
 
 
 @dataclass(frozen=True)
@@ -49,12 +61,6 @@ class SpielMap:
     game: str
     variants: tuple
     players: tuple  # OpenSpiel's player of each seat
-    moves: dict  # move text -> action id
-    chance: dict  # chance outcome text -> action id
-
-    @property
-    def actions(self) -> dict:
-        return {action: text for text, action in self.moves.items()}
 
 
 def read_map(folder: Path) -> SpielMap:
@@ -64,24 +70,33 @@ def read_map(folder: Path) -> SpielMap:
     data, located = load_yaml(path)
     if not isinstance(data, dict) or not isinstance(data.get("game"), str):
         raise RulesError.at(located.span(()), "an openspiel.yaml names its pyspiel game: `game: NAME`")
-    moves = _id_map(data.get("moves"), "moves", located)
-    chance = _id_map(data.get("chance", {}), "chance", located)
     variants = data.get("variants") or [{"options": {}, "parameters": {}}]
     if not isinstance(variants, list) or not all(isinstance(v, dict) for v in variants):
         raise RulesError.at(located.span(("variants",)), "variants is a list of {options: …, parameters: …}")
+    moves = _id_map(data, ("moves",), located) if "moves" in data or not all("moves" in v for v in variants) else {}
+    chance = _id_map(data, ("chance",), located) if "chance" in data else {}
     players = data.get("players")
-    return SpielMap(data["game"], tuple(Variant(dict(v.get("options") or {}), dict(v.get("parameters") or {}))
-                                        for v in variants),
-                    tuple(players) if isinstance(players, list) else (), moves, chance)
+    return SpielMap(data["game"], tuple(_variant(v, ("variants", i), moves, chance, located)
+                                        for i, v in enumerate(variants)),
+                    tuple(players) if isinstance(players, list) else ())
 
 
-def _id_map(raw: Any, what: str, located) -> dict:
+def _variant(raw: dict, place: tuple, moves: dict, chance: dict, located) -> Variant:
+    """A variant's own `moves:` / `chance:` take the place of the map's."""
+    return Variant(dict(raw.get("options") or {}), dict(raw.get("parameters") or {}),
+                   _id_map(raw, place + ("moves",), located) if "moves" in raw else moves,
+                   _id_map(raw, place + ("chance",), located) if "chance" in raw else chance)
+
+
+def _id_map(holder: dict, where: tuple, located) -> dict:
+    raw, what = holder.get(where[-1]), where[-1]
     if not isinstance(raw, dict) or not all(isinstance(k, str) and type(v) is int for k, v in raw.items()):
-        raise RulesError.at(located.span((what,)), f"{what} maps each text to OpenSpiel's action id (a whole number)")
+        raise RulesError.at(located.span(where), f"{what} maps each text to OpenSpiel's action id (a whole number)")
     seen: dict = {}
     for text, action in raw.items():
         if action in seen:
-            raise RulesError.at(located.span((what, text)), f"action {action} is given to '{seen[action]}' and '{text}'")
+            raise RulesError.at(located.span(where + (text,)),
+                                f"action {action} is given to '{seen[action]}' and '{text}'")
         seen[action] = text
     return dict(raw)
 
@@ -123,8 +138,11 @@ def check_conformance(name_or_path: str | Path, games: int, seed: int = 0, varia
         ours = api.load_game(folder, dict(v.options), mods=mods, chance="explicit")
         theirs = pyspiel.load_game(spiel_map.game, dict(v.parameters))
         _check_map(ours, spiel_map)
+        # One information state met in two games must show its player the same view: the deals
+        # that differ behind it are what a leak would show.
+        informed: dict = {}
         for number in range(games):
-            difference = _play(ours, theirs, spiel_map, seed + number, report)
+            difference = _play(ours, theirs, spiel_map, v, seed + number, report, informed)
             report.games += 1
             if difference is not None:
                 report.differences.append((v, difference))
@@ -138,16 +156,16 @@ def _check_map(game: Any, spiel_map: SpielMap) -> None:
         raise ConformanceError(f"openspiel.yaml's players {list(players)} do not seat {game.player_count} players")
 
 
-def _play(ours: Any, theirs: Any, spiel_map: SpielMap, seed: int, report: Report) -> Optional[Difference]:
+def _play(ours: Any, theirs: Any, spiel_map: SpielMap, variant: Variant, seed: int,
+          report: Report, informed: dict) -> Optional[Difference]:
     import pyspiel
 
     rng = random.Random(seed)
     state, spiel = ours.new_initial_state(seed), theirs.new_initial_state()
     seats = spiel_map.players or tuple(range(ours.player_count))
-    actions = spiel_map.actions
-    chance_texts = {a: t for t, a in spiel_map.chance.items()}
-    history: list = []
-    informed: dict = {}  # (player, information state string) -> Rulebook's view for that player
+    actions = variant.actions
+    chance_texts = {a: t for t, a in variant.chance.items()}
+    history: list = []  # informed: (player, information state string) -> Rulebook's view for that player
 
     def differ(what: str, mine: Any, other: Any) -> Difference:
         return Difference(seed, list(history), what, mine, other)
@@ -179,7 +197,7 @@ def _play(ours: Any, theirs: Any, spiel_map: SpielMap, seed: int, report: Report
             outcome = next(o for o, _ in ours.chance_outcomes(state) if space.describe(event, o) == text)
             ours.apply_chance(state, outcome)
             spiel.apply_action(action)
-            history.append(f"chance: {text}")
+            history.append(text)  # the outcome's text says it is chance
             continue
         seat = ours.current_player(state)
         if seats[seat] != spiel.current_player():

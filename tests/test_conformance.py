@@ -14,18 +14,29 @@ from rulebook.conformance import check_conformance, read_map  # noqa: E402
 from rulebook.dsl.errors import OptionsError, RulesError  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-CHECKED = ["tic_tac_toe", "connect_four"]
+CHECKED = ["tic_tac_toe", "connect_four", "pig", "breakthrough", "kuhn_poker", "othello"]
 # One changed line each, which OpenSpiel's implementation must tell apart.
 WRONG = {
     "tic_tac_toe": ("where mark[x] == p)) >= 2 for d in way)", "where mark[x] == p)) >= 1 for d in way)"),
     "connect_four": ("all(disc[x] != none for x in ray(c, down))", "any(disc[x] != none for x in ray(c, down)) or row_of(c) == 1"),
+    # A take straight ahead too, as some play it: OpenSpiel takes only diagonally.
+    "breakthrough": ("b in [neighbour(a, d) for d in diagonals(p)] where b != none and piece[b] != none",
+                     "b in [neighbour(a, d) for d in diagonals(p)] + [neighbour(a, straight(p))] "
+                     "where b != none and piece[b] != none"),
+    # The queen above the king.
+    "kuhn_poker": ("3 if c == king else (2 if c == queen else 1)", "3 if c == queen else (2 if c == king else 1)"),
+    # Flanked lines turning across and up only, never diagonally.
+    "othello": ("            for d in way:", "            for d in [up, right, down, left]:"),
+    # Common play's rule: roll on even when stopping would win (OpenSpiel offers only the stop).
+    "pig": ("d == stop or score[p] + turn_total < winscore", "d == stop or score[p] >= 0"),
 }
 
 
 @pytest.mark.parametrize("name", CHECKED)
 def test_three_hundred_random_games_without_a_difference(name: str) -> None:
     report = check_conformance(name, games=300, seed=0)
-    assert report.games == 300 and report.states > 300 * 5
+    variants = len(read_map(ROOT / "rules" / name).variants)  # 300 games for each option set
+    assert report.games == 300 * variants and report.states > report.games * 5
     assert report.differences == [], str(report.differences[0][1])
 
 
@@ -66,3 +77,34 @@ def test_a_bad_map_is_refused_with_its_place(tmp_path: Path) -> None:
     mapping.unlink()
     with pytest.raises(OptionsError):
         read_map(copy)
+
+
+def test_a_variant_has_its_own_moves_where_the_action_ids_depend_on_its_parameters(tmp_path: Path) -> None:
+    """Breakthrough's action ids count cells of the board: 8x8 and 6x6 each map their own moves."""
+    big, small = read_map(ROOT / "rules" / "breakthrough").variants
+    assert big.parameters == {"rows": 8, "columns": 8} and small.parameters == {"rows": 6, "columns": 6}
+    # pyspiel's first legal moves: a7a6 is 98 on 8x8, a5a4 is 74 on 6x6 (and 290 on 8x8)
+    assert (big.moves["a7a6"], small.moves["a5a4"], big.moves["a5a4"]) == (98, 74, 290) and "a7a6" not in small.moves
+    assert read_map(ROOT / "rules" / "pig").variants[1].moves == {"roll": 0, "stop": 1}  # the map's, shared
+    copy = tmp_path / "breakthrough"
+    shutil.copytree(ROOT / "rules" / "breakthrough", copy)
+    mapping = copy / "openspiel.yaml"
+    mapping.write_text(mapping.read_text().replace('"a6a5": 2', '"a6a5": 4'))
+    with pytest.raises(RulesError) as refused:
+        read_map(copy)
+    assert "action 4 is given to 'a6a5' and 'a6b5'" in str(refused.value) and "openspiel.yaml:" in str(refused.value)
+
+
+def test_a_card_shown_that_openspiel_hides_is_caught_across_games(tmp_path: Path) -> None:
+    """Kuhn poker with the hands face up: one information state of a player (their card, the bets)
+    is met in games with different cards behind it, and the view differs: a leak."""
+    copy = tmp_path / "kuhn_poker"
+    shutil.copytree(ROOT / "rules" / "kuhn_poker", copy)
+    rules = copy / "game.rules"
+    assert "pile hand[player]: card private" in rules.read_text()
+    rules.write_text(rules.read_text().replace("pile hand[player]: card private", "pile hand[player]: card"))
+    report = check_conformance(copy, games=300, seed=0)
+    assert report.differences, "a face-up hand went unnoticed"
+    difference = report.differences[0][1]
+    assert difference.what.startswith("what seat") and "OpenSpiel hides" in difference.what
+    assert check_conformance("kuhn_poker", games=300, seed=0).differences == []

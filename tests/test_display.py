@@ -265,3 +265,40 @@ def test_the_classic_boards_draw_their_marks_with_a1_where_the_board_says(name: 
     grid_rows = [line for line in lines if line.strip()[:1].isdigit()]
     assert grid_rows[0].split()[0] == first_row
     assert sum(line.count("x") for line in grid_rows) == 1 and all("o" not in line for line in grid_rows)
+
+
+def test_breakthrough_draws_black_on_the_top_rows_and_white_at_the_bottom() -> None:
+    """Named from the bottom left, as OpenSpiel draws it: row 8 first, black's b there, white's w in row 1."""
+    from rulebook.api import load_game
+    from rulebook.display import scene_of, scene_text
+
+    game = load_game("breakthrough", {"rows": 6, "columns": 6})
+    state = game.new_initial_state(1)
+    lines = [line for line in scene_text(scene_of(game, state, None)).splitlines() if line.strip()]
+    grid_rows = [line.split() for line in lines if line.strip()[:1].isdigit()]
+    assert [row[0] for row in grid_rows] == ["6", "5", "4", "3", "2", "1"]
+    assert grid_rows[0][1:] == ["b"] * 6 and grid_rows[3][1:] == ["."] * 6 and grid_rows[5][1:] == ["w"] * 6
+
+
+def test_kuhn_poker_shows_each_player_their_own_card_and_only_a_count_of_the_others() -> None:
+    from rulebook.api import load_game
+    from rulebook.display import scene_of, scene_text
+
+    game = load_game("kuhn_poker")
+    state = game.new_initial_state(3)
+    cards = {"jack", "queen", "king"}
+    for viewer in (0, 1):
+        rows = [line for line in scene_text(scene_of(game, state, viewer)).splitlines() if "card:" in line]
+        shown = [next((c for c in cards if f"card: {c}" in row), None) for row in rows]
+        assert shown[viewer] in cards and shown[1 - viewer] is None and "1 hidden" in rows[1 - viewer]
+
+
+def test_othello_draws_a1_at_the_top_left_with_the_four_centre_discs() -> None:
+    from rulebook.api import load_game
+    from rulebook.display import scene_of, scene_text
+
+    game = load_game("othello")
+    lines = [line for line in scene_text(scene_of(game, game.new_initial_state(1), None)).splitlines() if line.strip()]
+    grid_rows = [line.split() for line in lines if line.strip()[:1].isdigit()]
+    assert [row[0] for row in grid_rows] == [str(n) for n in range(1, 9)]
+    assert grid_rows[3][1:] == list("---ox---") and grid_rows[4][1:] == list("---xo---")  # OpenSpiel's start

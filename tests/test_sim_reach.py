@@ -25,11 +25,13 @@ def test_a_mods_row_counts_the_games_that_play_it():
     _, a, b = compare_options("eriantys", {"expert": True}, {"expert": True}, games=120, workers=1,
                               mods_b=(BARD,), standing_rate=1.0)
     assert "reached" not in a  # side A brings nothing compared: nothing counted
-    [row] = b["reached"]
+    # The mod brings its row and, in its row's effect, a choice (placed in the mod's own file).
+    row, choice = b["reached"]
     assert row["what"] == "row Bard of character_cards (mod the-bard)"
     assert row["where"].endswith("the-bard/characters.yaml:2")
+    assert choice["what"] == "choice 'bard: {…}' (mod the-bard)" and choice["where"].endswith("the-bard/characters.yaml:7")
     used = sum(1 for v in _values(b, "uses of the Bard") if v > 0)
-    assert row["games"] == used and row["rate"] == used / 120
+    assert row["games"] == used and row["rate"] == used / 120 and choice["games"] == used
 
 
 def test_compare_warns_when_a_compared_row_is_rarely_reached(capsys):
