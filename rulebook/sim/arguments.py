@@ -23,6 +23,11 @@ def _common(parser: argparse.ArgumentParser) -> None:
                         help="random and greedy players take a standing action the rules allow (an `action` "
                              "an `allow` block offers) with probability P whenever one is allowed, so cards "
                              "and powers get used (default: uniform over every legal move)")
+    parser.add_argument("--balance", action="store_true",
+                        help="also trace every game (played in Python, slower): mean legal moves per decision, "
+                             "lead changes and how early the winner leads for good on the declared score, and for "
+                             "each row of a table players choose from (characters, cards) how often it was used "
+                             "and the win rate of its users against the other players, with a test")
 
 
 def add_parsers(commands) -> None:
