@@ -148,8 +148,7 @@ def traced_rows(balance: dict) -> list[list[str]]:
              _mean_sd(leads, percent), "—", "—", "—", "—"]]
 
 
-ROWS_HEAD = ("kind", "row", "games used", "users", "users' win rate", "95% CI", "others' win rate", "95% CI",
-             "p", "significant")
+ROWS_HEAD = ("kind", "row", "used in", "users", "users won", "95% CI", "others won", "95% CI", "p", "significant")
 
 
 def row_cells(rows: list) -> list[list[str]]:
