@@ -102,7 +102,7 @@ def compare_options(game_ref: str, options_a: dict, options_b: dict, games: int 
             programs.append(api.load_game(game_ref, options, mods=mods).program)  # both sides checked first
         except OptionsError as err:
             raise OptionsError(f"options {side}: {err}") from None
-    differing = reach.differing_options(programs[0], options_a, options_b)
+    differing = reach.differing_options(programs[0], options_a, options_b, programs[1])
     folders_a, folders_b = ({str(Path(m).resolve()) for m in mods} for mods in (mods_a, mods_b))
     only_a = tuple(m for m in mods_a if str(Path(m).resolve()) not in folders_b)  # a mod on both sides is not compared
     only_b = tuple(m for m in mods_b if str(Path(m).resolve()) not in folders_a)
