@@ -95,3 +95,17 @@ def test_simulate_command_writes_balance_to_json_and_report(tmp_path, capsys) ->
     data = json.loads(out.read_text())
     assert data["balance"]["rows"][0]["row"] == "Crown" and "p" in data["balance"]["seats"]
     assert "Rows of per-player tables" in page.read_text() and "first-seat advantage" in page.read_text()
+
+
+def test_the_designers_page_commands_run(capsys, monkeypatch) -> None:
+    """docs/balance.md: every `rulebook …` command of its worked example runs and prints what the
+    page reads from it."""
+    monkeypatch.chdir(ROOT)  # the page's paths are from the project's folder
+    page = (ROOT / "docs/balance.md").read_text(encoding="utf-8")
+    commands = [line.split()[1:] for line in page.splitlines() if line.startswith("rulebook ")]
+    assert len(commands) == 2
+    for words in commands:
+        assert main(words) == 0
+    printed = capsys.readouterr().out
+    assert "character   Bard" in printed and "first-seat advantage" in printed
+    assert "win rate of character Minstrel's users" in printed and "win rate of character Bard's users" in printed
