@@ -23,6 +23,11 @@ def _common(parser: argparse.ArgumentParser) -> None:
                         help="random and greedy players take a standing action the rules allow (an `action` "
                              "an `allow` block offers) with probability P whenever one is allowed, so cards "
                              "and powers get used (default: uniform over every legal move)")
+    parser.add_argument("--balance", action="store_true",
+                        help="also trace every game (played in Python, slower): mean legal moves per decision, "
+                             "lead changes and how early the winner leads for good on the declared score, and for "
+                             "each row of a table players choose from (characters, cards) how often it was used "
+                             "and the win rate of its users against the other players, with a test")
 
 
 def add_parsers(commands) -> None:
@@ -31,7 +36,8 @@ def add_parsers(commands) -> None:
         "simulate", help="play many games with bots; win rates, end reasons, lengths, statistics",
         description="Play N games (game i with seed S+i) with bots and report win rates per seat and team with "
                     "95% Wilson intervals, draws, how games ended, game length and every statistic the game "
-                    "declares. The figures do not depend on --workers or --cluster. With a mod or an option set "
+                    "declares, and balance: the first seat's advantage and whether wins spread evenly over the "
+                    "seats, each with its test (more with --balance; see docs/balance.md). The figures do not depend on --workers or --cluster. With a mod or an option set "
                     "otherwise than its default, it also counts the games that reach what they change (their "
                     "rules, rows, choices; the rules reading the option) and warns when that is under 5%.")
     _common(sim)

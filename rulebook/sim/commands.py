@@ -93,7 +93,8 @@ def run_simulate(args) -> int:
     warn_peeking(args.game, tuple(args.mod), args.bots)
     summary, run = simulate(args.game, options, args.games, args.seed, args.bots, args.workers,
                             args.cluster, progress=True, mods=tuple(args.mod), standing_rate=args.standing_rate,
-                            keep_records=args.keep_records, check=args.check, failures=args.failures)
+                            keep_records=args.keep_records, check=args.check, failures=args.failures,
+                            balance=args.balance)
     print_summary(summary, run)
     if args.json:
         _write(args.json, json.dumps(_json_safe(dict(public(summary), run=run)), indent=1) + "\n")
@@ -114,7 +115,7 @@ def run_compare(args) -> int:
     warn_peeking(args.game, tuple(args.a_mod), args.bots)
     rows, a, b = compare_options(args.game, options_a, options_b, args.games, args.seed, args.bots,
                                  args.workers, args.cluster, progress=True, mods_a=tuple(args.a_mod),
-                                 mods_b=tuple(args.b_mod), standing_rate=args.standing_rate)
+                                 mods_b=tuple(args.b_mod), standing_rate=args.standing_rate, balance=args.balance)
     print_comparison(rows, a, b, (_side(args.a, args.a_mod), _side(args.b, args.b_mod)))
     if args.json:
         data = {"a": {"given": args.a, **public(a)}, "b": {"given": args.b, **public(b)}, "figures": rows,

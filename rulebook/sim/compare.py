@@ -62,7 +62,22 @@ def compare(a: dict, b: dict) -> list[dict]:
     stats_b = {s["label"]: s["values"] for s in b["statistics"]}
     for label in list(stats_a) + [s for s in stats_b if s not in stats_a]:
         rows.append(_mean_row(f"mean {label}", stats_a.get(label), stats_b.get(label)))
-    return rows
+    return rows + table_rows(a, b)
+
+
+def table_rows(a: dict, b: dict) -> list[dict]:
+    """With traced runs (--balance): per row of a per-player table, its users' win rate in A and
+    in B (two-proportion z-test) — whether a new card moved the balance of the others too. A row
+    only one side has (the new card itself) is shown without a test."""
+    rows_a = {(r["kind"], r["row"]): r for r in a.get("balance", {}).get("rows", [])}
+    rows_b = {(r["kind"], r["row"]): r for r in b.get("balance", {}).get("rows", [])}
+    out = []
+    for key in list(rows_a) + [k for k in rows_b if k not in rows_a]:
+        ra, rb = rows_a.get(key), rows_b.get(key)
+        as_rate = lambda r: {"rate": r["users_win_rate"], "count": r["user_wins"]} if r else None  # noqa: E731
+        out.append(_rate_row(f"win rate of {key[0]} {key[1]}'s users", as_rate(ra), as_rate(rb),
+                             ra["users"] if ra else 0, rb["users"] if rb else 0))
+    return out
 
 
 def comparison_note() -> str:

@@ -93,6 +93,7 @@ def print_summary(summary: dict, run: Optional[dict] = None, out=None) -> None:
     results.add_row("shared victory (several sides win)", number(summary["shared_victories"]["count"]),
                     percent(summary["shared_victories"]["rate"]), interval(summary["shared_victories"]["ci95"]))
     c.print(results)
+    print_balance(summary["balance"], c)
     reasons = _table("How games ended (the rules' words)", "reason", "games", "share")
     for r in summary["end_reasons"]:
         reasons.add_row(r["reason"], number(r["count"]), percent(r["rate"]))
@@ -111,6 +112,67 @@ def print_summary(summary: dict, run: Optional[dict] = None, out=None) -> None:
                            percent(row["win_rate"]["rate"]), interval(row["win_rate"]["ci95"]))
         c.print(picked)
     print_reached(summary.get("reached", []), summary["games"], out)
+
+
+def p_value(p: Optional[float]) -> str:
+    return "—" if p is None else (f"{p:.4f}" if p >= 1e-4 else "<0.0001")
+
+
+def balance_rows(balance: dict) -> list[list[str]]:
+    """The balance block as table rows (figure, value, 95% CI, test, p, significant): shared by
+    the printed summary and the HTML report."""
+    first, seats = balance["first_seat"], balance["seats"]
+    verdict = lambda flag: "yes" if flag else "no"  # noqa: E731
+    length = balance["length"]
+    return [
+        ["first-seat advantage (seat 1 − mean seat)", f"{100 * first['advantage']:+.1f} pts",
+         f"{100 * first['ci95'][0]:+.1f} to {100 * first['ci95'][1]:+.1f} pts", "z (one rate)", p_value(first["p"]),
+         verdict(first["significant"])],
+        [f"seat balance: wins even over seats (df {seats['df']})", f"{seats['statistic']:.2f}", "—",
+         "chi-square", p_value(seats["p"]), verdict(seats["significant"])],
+        ["draw rate", percent(balance["draw_rate"]), "—", "—", "—", "—"],
+        ["length in decisions (mean ± sd)", f"{number(length['mean'])} ± {number(length['sd'])}", "—", "—", "—",
+         "—"],
+    ] + (traced_rows(balance) if balance.get("traced") else [])
+
+
+def _mean_sd(d: dict, show=number) -> str:
+    return "—" if d["mean"] is None else f"{show(d['mean'])} ± {show(d['sd'])}"
+
+
+def traced_rows(balance: dict) -> list[list[str]]:
+    leads = balance["winner_leads_from"]
+    return [["legal moves per decision (branching, mean ± sd)", _mean_sd(balance["branching"]), "—", "—", "—", "—"],
+            ["lead changes on the declared score (mean ± sd)", _mean_sd(balance["lead_changes"]), "—", "—", "—", "—"],
+            [f"winner leads for good from (share of game; {leads['n']} of {leads['games_scored']} scored games)",
+             _mean_sd(leads, percent), "—", "—", "—", "—"]]
+
+
+ROWS_HEAD = ("kind", "row", "used in", "users", "users won", "95% CI", "others won", "95% CI", "p", "significant")
+
+
+def row_cells(rows: list) -> list[list[str]]:
+    """Each used row of a per-player table as cells (ROWS_HEAD): printed summary and HTML report."""
+    return [[r["kind"], r["row"], percent(r["use_rate"]), number(r["users"]), percent(r["users_win_rate"]),
+             interval(r["users_ci95"]), percent(r["others_win_rate"]),
+             interval(r["others_ci95"]) if r["others_ci95"] else "—", p_value(r["p"]),
+             {True: "yes", False: "no", None: "—"}[r["significant"]]] for r in rows]
+
+
+BALANCE_HEAD = ("figure", "value", "95% CI", "test", "p", "significant")
+
+
+def print_balance(balance: dict, c: Console) -> None:
+    table = _table("Balance (significant: two-sided p < 0.05)", *BALANCE_HEAD)
+    for row in balance_rows(balance):
+        table.add_row(*row)
+    c.print(table)
+    if balance.get("rows"):
+        rows = _table("Rows of per-player tables: users' win rate against the other players' (z-test)",
+                      *ROWS_HEAD, right_from=2)
+        for cells in row_cells(balance["rows"]):
+            rows.add_row(*cells)
+        c.print(rows)
 
 
 def print_reached(rows: list, games: int, out=None, warnings=None) -> None:

@@ -40,10 +40,11 @@ def changed_options(program, given: dict) -> tuple:
     return tuple(name for name in program.options if chosen.get(name) != default.get(name))
 
 
-def differing_options(program, a: dict, b: dict) -> tuple:
-    """The options two runs of one game set differently."""
+def differing_options(program, a: dict, b: dict, program_b=None) -> tuple:
+    """The options two runs of one game set differently; each side's read by its own program
+    (`program_b`, when B layers other mods: a row a mod adds may be named only there)."""
     first, _ = resolve_options(program, a)
-    second, _ = resolve_options(program, b)
+    second, _ = resolve_options(program_b or program, b)
     return tuple(name for name in program.options if first.get(name) != second.get(name))
 
 

@@ -5,7 +5,7 @@ import math
 from html import escape
 from typing import Optional
 
-from .output import bots_text, headline, interval, number, options_text, percent
+from .output import BALANCE_HEAD, ROWS_HEAD, balance_rows, row_cells, bots_text, headline, interval, number, options_text, percent
 
 CSS = """
 body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: #1d2433; margin: 2rem auto;
@@ -158,6 +158,12 @@ def html_report(summary: dict, run: Optional[dict] = None) -> str:
          interval(s["draws"]["ci95"])],
         ["shared victory (several sides win)", number(s["shared_victories"]["count"]),
          percent(s["shared_victories"]["rate"]), interval(s["shared_victories"]["ci95"])]]))
+    parts.append("<h2>Balance</h2><p>Significant: two-sided p &lt; 0.05.</p>")
+    parts.append(_table(list(BALANCE_HEAD), balance_rows(s["balance"])))
+    if s["balance"].get("rows"):
+        parts.append("<h2>Rows of per-player tables</h2><p>How often each row (a character, a card) was used, "
+                     "and the win rate of the players who used it against the other players'.</p>")
+        parts.append(_table(list(ROWS_HEAD), row_cells(s["balance"]["rows"]), text_columns=2))
     parts.append("<h2>How games ended</h2>" + reason_bars(s["end_reasons"]))
     parts.append("<h2>Game length</h2>" + histogram(s.get("decision_counts", []), "decisions per game"))
     figures = [("decisions", s["length"]["decisions"])] + [(x["label"], x) for x in s["statistics"]]

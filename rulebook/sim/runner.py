@@ -20,6 +20,7 @@ from .. import api
 from ..failures import GameFailure, failures_folder, invariants_broken, rules_error, save_failure
 from . import backend
 from ..bots import bots_for_seats, make_bot
+from .usage import Tracer, table_kinds
 
 
 class SimulationError(OptionsError):
@@ -39,11 +40,12 @@ class RunSpec:
     check: bool = False  # check the rules' invariants after every step
     failures: Optional[str] = None  # where a failed game's record goes (rulebook/failures.py)
     watch: tuple = ()     # reach points counted per game (rulebook/sim/reach.py): a counting build plays
+    trace: bool = False   # gather each game's balance trace (rulebook/sim/usage.py): played in Python
 
     @classmethod
     def make(cls, game_ref: str, options: dict, bots: str, players: int, mods: tuple = (),
              keep: Optional[str] = None, standing_rate: Optional[float] = None, check: bool = False,
-             failures: Optional[str] = None, watch: tuple = ()) -> "RunSpec":
+             failures: Optional[str] = None, watch: tuple = (), trace: bool = False) -> "RunSpec":
         path = Path(game_ref)
         rules = str(path.resolve()) if path.is_dir() else game_ref
         seats = tuple(str(b) for b in bots_for_seats(bots, players))
@@ -52,11 +54,12 @@ class RunSpec:
             raise SimulationError(f"--standing-rate must be between 0 and 1, not {standing_rate}")
         return cls(rules, tuple(sorted(frozen)), seats, tuple(str(Path(m).resolve()) for m in mods),
                    str(Path(keep).resolve()) if keep else None, standing_rate, check,
-                   str(failures_folder(failures).resolve()), tuple(watch))
+                   str(failures_folder(failures).resolve()), tuple(watch), trace)
 
 
 # One outcome per game, as plain data:
-#   (seed, winning players, reason, decisions, statistic values, final scores or None, payoffs or None)
+#   (seed, winning players, reason, decisions, statistic values, final scores or None, payoffs or None,
+#    balance trace or None: see rulebook/sim/usage.py)
 Outcome = tuple
 
 _GAMES: dict = {}  # games built in this process, by (rules, options): compiled once per worker
@@ -99,12 +102,17 @@ def play_one(game: Game, bots: list, seed: int, keep: Optional["RunSpec"] = None
         record = new_record(game, keep.rules, keep.mods, seed, list(keep.bots))
     played: list = []  # (player, move): cheap, and only turned into a record if the game fails
     check = keep is not None and keep.check
+    tracer = Tracer(game, table_kinds(game)) if keep is not None and keep.trace else None
+    if tracer is not None:
+        tracer.scores(state)
     try:
         broken = invariants_broken(game, state) if check else None
         while broken is None and not game.is_terminal(state):
             player = game.current_player(state)
             before = bytes(marks) if marks is not None else None
             move = bots[player].choose(game, state, rng)
+            if tracer is not None:
+                tracer.before(state, player, move)
             played.append((player, move))
             if record is not None:
                 record_move(record, game, state, move)
@@ -112,6 +120,8 @@ def play_one(game: Game, bots: list, seed: int, keep: Optional["RunSpec"] = None
                 marks[:] = before
             game.apply(state, move)
             decisions += 1
+            if tracer is not None:
+                tracer.scores(state)
             if check:
                 broken = invariants_broken(game, state)
     except GameFailure:
@@ -130,7 +140,8 @@ def play_one(game: Game, bots: list, seed: int, keep: Optional["RunSpec"] = None
         masks.append(sum(1 << j for j, point in enumerate(watch) if marks[point]))
     if record is not None and keep is not None:
         _write_record(record, game, state, Path(str(keep.keep)) / f"game-{seed}.json")
-    return outcome_of(game, state, seed, decisions)
+    outcome = outcome_of(game, state, seed, decisions)
+    return outcome + (tracer.summary(outcome[1]),) if tracer is not None else outcome
 
 
 def outcome_of(game: Game, state, seed: int, decisions: int) -> Outcome:
@@ -169,7 +180,7 @@ def play_chunk(spec: RunSpec, first_seed: int, count: int) -> tuple:
     try:
         game = game_for(spec)
         # Records need every move in its text form, checks every state: such games are played in Python.
-        native = None if spec.keep or spec.check else backend.native_player(game, spec.bots)
+        native = None if spec.keep or spec.check or spec.trace else backend.native_player(game, spec.bots)
         masks: Optional[list] = [] if spec.watch else None
         if native is not None:
             before = native.fallbacks

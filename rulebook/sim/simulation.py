@@ -24,11 +24,13 @@ def simulate(game_ref: str, options: Optional[dict] = None, games: int = 100, se
              bots: str = "random", workers: Optional[int] = None, cluster: Optional[str] = None,
              progress: bool = False, label: str = "simulating", mods: tuple = (),
              standing_rate: Optional[float] = None, keep_records: Optional[str] = None, check: bool = False,
-             failures: Optional[str] = None, watched: Optional[tuple] = None) -> tuple[dict, dict]:
+             failures: Optional[str] = None, watched: Optional[tuple] = None,
+             balance: bool = False) -> tuple[dict, dict]:
     """Play `games` games (game i uses seed `seed + i`) and give (summary, run details); with
     `keep_records`, each game's full record is written into that folder as game-SEED.json; with
     `check`, the rules' invariants are checked after every step. A game that breaks one (or makes
-    the rules fail) stops the run with GameFailure, its record saved in `failures`.
+    the rules fail) stops the run with GameFailure, its record saved in `failures`. With `balance`,
+    every game is traced (in Python) for the balance figures that need its moves (rulebook/sim/balance.py).
 
     The summary depends only on the game, options, bots, seed and count — never on how many
     workers played or where; the run details say where and how fast. It says (`reached`) in how
@@ -47,12 +49,13 @@ def simulate(game_ref: str, options: Optional[dict] = None, games: int = 100, se
     watch = reach.watch_points(items)
     always = reach.mask_of(game.reached, watch) if items else 0  # marked while the game was built
     spec = RunSpec.make(str(game_ref), options, bots, game.player_count, tuple(mods), keep_records, standing_rate,
-                        check, failures, watch)
+                        check, failures, watch, balance)
     remember_game(spec, game)  # forked workers inherit it, compiled
     # Native code is built here, once, before any worker starts. Records need every move's text: kept
     # games play in Python.
     chosen = (backend.Choice(None, "records are kept") if keep_records else
-              backend.Choice(None, "checking every step") if check else backend.choose(game, spec.bots))
+              backend.Choice(None, "checking every step") if check else
+              backend.Choice(None, "tracing for balance") if balance else backend.choose(game, spec.bots))
     started = time.perf_counter()
     fell_back: list = []
     masks: list = []
@@ -90,7 +93,7 @@ def _backend_words(chosen, fell_back: int) -> str:
 def compare_options(game_ref: str, options_a: dict, options_b: dict, games: int = 100, seed: int = 0,
                     bots: str = "random", workers: Optional[int] = None, cluster: Optional[str] = None,
                     progress: bool = False, mods_a: tuple = (), mods_b: tuple = (),
-                    standing_rate: Optional[float] = None) -> tuple[list, dict, dict]:
+                    standing_rate: Optional[float] = None, balance: bool = False) -> tuple[list, dict, dict]:
     """Simulate the game under options (and mods) A and under options (and mods) B with the same
     seeds and bots; give (rows of compared figures, summary A, summary B)."""
     programs = []
@@ -99,12 +102,12 @@ def compare_options(game_ref: str, options_a: dict, options_b: dict, games: int 
             programs.append(api.load_game(game_ref, options, mods=mods).program)  # both sides checked first
         except OptionsError as err:
             raise OptionsError(f"options {side}: {err}") from None
-    differing = reach.differing_options(programs[0], options_a, options_b)
+    differing = reach.differing_options(programs[0], options_a, options_b, programs[1])
     folders_a, folders_b = ({str(Path(m).resolve()) for m in mods} for mods in (mods_a, mods_b))
     only_a = tuple(m for m in mods_a if str(Path(m).resolve()) not in folders_b)  # a mod on both sides is not compared
     only_b = tuple(m for m in mods_b if str(Path(m).resolve()) not in folders_a)
     a, _ = simulate(game_ref, options_a, games, seed, bots, workers, cluster, progress, "A", mods_a, standing_rate,
-                    watched=(only_a, differing))
+                    watched=(only_a, differing), balance=balance)
     b, _ = simulate(game_ref, options_b, games, seed, bots, workers, cluster, progress, "B", mods_b, standing_rate,
-                    watched=(only_b, differing))
+                    watched=(only_b, differing), balance=balance)
     return compare(a, b), a, b

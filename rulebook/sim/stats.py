@@ -138,3 +138,40 @@ def _beta_fraction(x: float, a: float, b: float) -> float:
         if abs(d * c - 1.0) < 1e-15:
             break
     return h
+
+
+def chi_square_sf(x: float, df: int) -> float:
+    """P(X >= x) for the chi-square distribution with df degrees of freedom: Q(df/2, x/2)."""
+    if x <= 0:
+        return 1.0
+    return regularized_gamma_q(df / 2, x / 2)
+
+
+def regularized_gamma_q(a: float, x: float) -> float:
+    """The upper regularized gamma function Q(a, x): a series below a + 1, Lentz's continued
+    fraction above (Numerical Recipes §6.2)."""
+    log_front = a * math.log(x) - x - math.lgamma(a)
+    if x < a + 1:
+        term = total = 1.0 / a
+        for n in range(1, 1000):
+            term *= x / (a + n)
+            total += term
+            if abs(term) < abs(total) * 1e-15:
+                break
+        return max(0.0, 1.0 - total * math.exp(log_front))
+    tiny = 1e-300
+    b = x + 1 - a
+    c, d = 1 / tiny, 1 / b
+    h = d
+    for i in range(1, 1000):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = d if abs(d) > tiny else tiny
+        c = b + an / c
+        c = c if abs(c) > tiny else tiny
+        d = 1 / d
+        h *= d * c
+        if abs(d * c - 1) < 1e-15:
+            break
+    return math.exp(log_front) * h

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from rulebook.interpreter.game import Game
 from rulebook.interpreter.play.options import option_schema
 
+from .balance import balance_of
 from .stats import distribution, mean_interval, wilson
 
 
@@ -24,6 +25,7 @@ class GameInfo:
     has_score: bool
     picks_players: tuple = ()  # per statistic: does it name players (a list of players)?
     has_payoff: bool = False  # the rules declare `payoff(p)`
+    members: tuple = ()  # (kind, its members' names) for each kind made from a table, for the rows used
 
     @classmethod
     def of(cls, game: Game) -> "GameInfo":
@@ -35,7 +37,9 @@ class GameInfo:
                    tuple(game.player_names), tuple(game.team_names),
                    tuple(game.team_of(p) for p in range(game.player_count)),
                    game.statistic_labels, game.has_score,
-                   picks_players_of(game), game.has_payoff)
+                   picks_players_of(game), game.has_payoff,
+                   tuple((k, tuple(game.kind_names[k])) for k, decl in sorted(game.program.kinds.items())
+                         if decl.table is not None))
 
     @property
     def has_teams(self) -> bool:
@@ -111,6 +115,7 @@ def summarise(info: GameInfo, outcomes: list, bots: tuple, first_seed: int) -> d
             values = [o[5][p] for o in outcomes if o[5][p] is not None]
             summary["statistics"].append(dict(label=f"final score, seat {p + 1}", values=values,
                                               **distribution(values)))
+    summary["balance"] = balance_of(summary, info, outcomes)
     return summary
 
 
