@@ -13,7 +13,7 @@ from typing import Optional
 
 from rulebook.dsl import nodes as n
 from rulebook.dsl.types import element_of
-from rulebook.interpreter.program_walk import program_nodes, span_key
+from rulebook.interpreter.analysis.program_walk import program_nodes, span_key
 
 
 @lru_cache(maxsize=16)  # per built game: read once, not per game played
