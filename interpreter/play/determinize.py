@@ -32,6 +32,7 @@ import random
 from typing import Any, Optional
 
 from .derived import refresh
+from .views import hidden_var_slots
 from ..ir.types import Int, List, Opt
 
 
@@ -66,7 +67,7 @@ def determinize(game: Any, state: Any, player: Optional[int], rng: random.Random
         for k in dealt:
             counts[k] += 1
         data[start:start + zone.kinds] = counts  # (an empty place stays all zeros)
-    for slots in hidden_value_slots(game, state, player):
+    for slots in hidden_var_slots(game, state, player):
         values = sorted((data[slot] for slot in slots), key=repr)
         rng.shuffle(values)
         for slot, value in zip(slots, values):
@@ -128,22 +129,3 @@ def _piece_kind(t: Any) -> Optional[str]:
     if isinstance(t, Int) and t.of.startswith("kind "):
         return t.of[len("kind "):]
     return None
-
-
-def hidden_value_slots(game: Any, state: Any, player: Optional[int]) -> list[list[int]]:
-    """Per variable, the slots of its values `player` may not see now (as views.view hides them)."""
-    found = []
-    reveals = game.compiled.reveals
-    for name, var in game.compiled.layout.vars.items():
-        visibility = game.program.vars[name].visibility
-        if visibility == "public" or (name in reveals and reveals[name](state)):
-            continue
-        count = 1
-        for d in var.dims:
-            count *= d.size
-        per_player = count // var.dims[0].size if var.dims else count
-        slots = [var.base + i for i in range(count)
-                 if not (visibility == "private" and player is not None and i // per_player == player)]
-        if len(slots) > 1:
-            found.append(slots)
-    return found

@@ -8,7 +8,7 @@ chance generator: any of those can carry what the rules hide — a card just dra
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
 from rulebook.dsl.errors import RulebookError
 
@@ -23,6 +23,17 @@ def view(game, S: State, player: int) -> dict:
         total = len(values[0]) if zone.ordered else sum(values)
         data[start:start + zone.width] = [None] * zone.width
         data[start] = {"hidden": total}
+    for slots in hidden_var_slots(game, S, player):
+        for slot in slots:
+            data[slot] = {"hidden": True}
+    return {"data": data, "decision": S.decision, "decider": S.decider,
+            "result": None if S.result is None else [list(S.result[0]), S.result[1], S.result[2]]}
+
+
+def hidden_var_slots(game, S: State, player: Optional[int]) -> list[list[int]]:
+    """Per variable that hides anything from `player` now, the slots of its values they may not
+    see: all of a hidden one's, the other players' of a private one (None: every player's)."""
+    found = []
     reveals = game.compiled.reveals
     for name, var in game.compiled.layout.vars.items():
         visibility = game.program.vars[name].visibility
@@ -32,12 +43,9 @@ def view(game, S: State, player: int) -> dict:
         for d in var.dims:
             count *= d.size
         per_player = count // var.dims[0].size if var.dims else count
-        for instance in range(count):
-            if visibility == "private" and instance // per_player == player:
-                continue
-            data[var.base + instance] = {"hidden": True}
-    return {"data": data, "decision": S.decision, "decider": S.decider,
-            "result": None if S.result is None else [list(S.result[0]), S.result[1], S.result[2]]}
+        found.append([var.base + i for i in range(count)
+                      if not (visibility == "private" and i // per_player == player)])
+    return found
 
 
 def view_state(game, view: dict, filler: int = 0) -> State:
