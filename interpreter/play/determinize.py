@@ -20,7 +20,7 @@ neighbour counts) is worked out anew (interpreter/play/derived.py).
 
     >>> import random
     >>> from rulebook.api import load_game
-    >>> game = load_game("eriantys", {"players": 2})
+    >>> game = load_game("tests/games/hands")
     >>> state = game.new_initial_state(seed=3)
     >>> sample = determinize(game, state, 0, random.Random(1))
     >>> game.view(sample, 0) == game.view(state, 0)

@@ -79,7 +79,7 @@ def _regex_for(type_: str, lexicon) -> str:
 
 def _members(lexicon, kind: str, only: Optional[list] = None) -> str:
     """Any member word of the kind (or only those given); a member that may stand alone (the
-    vocabulary's `alone:`) may carry `a`/`an`: `a Dionysus`."""
+    vocabulary's `alone:`) may carry `a`/`an`: `a Joker`."""
     words = lexicon.kind_words(kind) if only is None else only
     if words is None:  # any name of up to four words (vocabulary.unknown_names: which name is not known)
         return rf"{_NAME}(?:\s+{_NAME}){{0,3}}"
@@ -95,7 +95,7 @@ def _alone_words(lexicon, kind: str) -> list:
 
 def _alone_regex(base: str, kind: str, lexicon) -> str:
     """The members that may stand alone, as a placeholder of this base type reads them without
-    the kind's noun before it: one (`a Dionysus`), a list of them, or pieces (`2 Dionysus`)."""
+    the kind's noun before it: one (`a Joker`), a list of them, or pieces (`2 Joker`)."""
     one = _members(lexicon, kind, _alone_words(lexicon, kind))
     if base == "kind":
         return one
@@ -150,7 +150,7 @@ def compile_pattern(text: str, lexicon) -> Pattern:
             placeholders.append(Placeholder(name, type_, regex))
             if noun is None:
                 parts.append(f"(?P<{name}>{regex})")
-            else:  # `card 17`, or a member that stands alone without the noun: `a Dionysus`
+            else:  # `card 17`, or a member that stands alone without the noun: `a Joker`
                 base, _, kind = type_.partition(":")
                 parts.append(f"(?:{noun[0]}\\s+(?P<{name}>{regex})|(?P<{name}{ALONE}>{_alone_regex(base, kind, lexicon)}))")
         elif m.group(3):
@@ -298,7 +298,7 @@ def read_value(placeholder: Placeholder, captured: str, lexicon) -> Any:
 
 def _listed_member(lexicon, kind: str, word: str) -> Any:
     """A member named with or without its own leading `the` (in a list), or `a`/`an` (one that
-    may stand alone: `a Dionysus`)."""
+    may stand alone: `a Joker`)."""
     bare = re.sub(r"^(?:the|an?)\s+", "", word, flags=re.IGNORECASE)
     known = {w.lower() for w in lexicon.kind_words(kind)}
     return lexicon.member(kind, bare if bare != word and word.lower() not in known else word)
