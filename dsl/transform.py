@@ -493,7 +493,7 @@ class _ToNodes(Transformer):
         return n.Call(self._from_token(name, meta), str(name), args or ())
 
     def aggregate(self, meta, name, generator):
-        return n.Aggregate(self._tspan(name), str(name), generator)
+        return n.Aggregate(self._from_token(name, meta), str(name), generator)
 
     def number(self, meta, token):
         if len(token) > MAX_DIGITS:

@@ -55,7 +55,7 @@ def compile_game(program: Program, options: dict, player_count: int, player_name
     build, without the passes, whose marks keep their order (interpreter/play/trace.py)."""
     filename = f"<compiled rules of {program.title}>"
     if counting or skip:  # a counting build marks what compiling reads, and measuring runs the passes
-        reach = ReachMap(program) if counting else None
+        reach = ReachMap(program, tracing) if counting else None
         marks = (Trail if tracing else bytearray)(len(reach)) if reach is not None else None
         if tracing:
             skip = frozenset(PASSES)

@@ -10,7 +10,8 @@ import pytest
 from rulebook.api import load_game
 from rulebook.cli import main
 from rulebook.interpreter.play.moves import IllegalMove
-from rulebook.interpreter.play.trace import Tracer, _fold_cycles
+from rulebook.interpreter.analysis.reach import VALUE, ReachMap
+from rulebook.interpreter.play.trace import Tracer, ValueNames, _fold_cycles
 
 NIM = str(Path(__file__).resolve().parent / "games" / "nim")
 
@@ -24,6 +25,33 @@ def test_a_move_s_trace_names_the_rules_it_ran_in_order() -> None:
     assert statements.index("take n pebble out of heap") < statements.index('log "{p} takes {n}, {count(heap)} left"')
     assert any(s.startswith("took else of `if count(heap) == 0:`") for s in statements)
     assert all(line.split(":")[0] == "game.rules" and line.split(":")[1].isdigit() for line in lines)
+
+
+def test_an_if_s_trace_shows_the_values_that_decided_it() -> None:
+    """Each side of the condition's comparison, as play saw it (15 stones, 2 taken)."""
+    lines = Tracer(load_game(NIM), seed=1).play("take 2")
+    assert "game.rules:20:     took else of `if count(heap) == 0:`, seeing count(heap) = 13" in lines
+
+
+def test_the_values_seen_read_as_the_rules_write_them() -> None:
+    """Players, members and cells by name, yes/no, none; an `if` of several parts shows each part
+    once, and a lone test (`if law:`) shows nothing more than the arm it took."""
+    names = ValueNames(("Leo", "Lisa"), {"colour": ("red", "blue")}, ("Lions",), {"board": (1, ("a1", "b1"))})
+    shown = [names.text(1, "player"), names.text(-1, "player"), names.text(None, ("opt", ("kind", "colour"))),
+             names.text(1, ("kind", "colour")), names.text(2, ("node", "board")), names.text(True, "bool"),
+             names.text(-1, "int"), names.text([0, 1], ("list", "player")), names.text(0, "team")]
+    assert shown == ["Lisa", "none", "none", "blue", "b1", "yes", "-1", "[Leo, Lisa]", "Lions"]
+    game = load_game(str(Path(__file__).resolve().parents[1] / "rules" / "eriantys"))
+    labels = {point.label for point in ReachMap(game.program, tracing=True).points if point.kind == VALUE}
+    assert {"holder", "dining[leader][c]", "count(entrance[p])"} <= labels
+    assert not any(label.startswith("any(") for label in labels)  # `if any(…):` alone
+
+
+def test_only_a_tracing_build_has_value_points() -> None:
+    """A coverage report counts the same points as before: values are a trace's alone."""
+    game = load_game(NIM)
+    assert not any(point.kind == VALUE for point in ReachMap(game.program).points)
+    assert any(point.kind == VALUE for point in ReachMap(game.program, tracing=True).points)
 
 
 def test_tracing_costs_a_plain_build_nothing() -> None:

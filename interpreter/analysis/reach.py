@@ -12,21 +12,26 @@ the numbering is the same on every run (sorted by where each point is written):
 - `option`: an entry of a decision: a plain `choose` (and its `pass`), a menu's options, `choose
   up to` (and its `done`), a standing action's options — reached when a move of it is played;
 - `row`: a row of a table, marked `read` (a cell of it read while building or playing) or
-  `chosen` (its member was a value of a move played); code cells count through their blocks.
+  `chosen` (its member was a value of a move played); code cells count through their blocks;
+- `value` (tracing builds only, so a coverage report never counts them): an operand of an `if`'s
+  condition, whose value a trace shows beside the arm the condition chose.
 """
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional
 
 from rulebook.dsl import nodes as n
+from rulebook.dsl.errors import source_line
 from rulebook.dsl.program import Program
 from rulebook.dsl.types import element_of
 
 from .program_walk import walk
 
 BLOCK, STATEMENT, BRANCH, OPTION, ROW_READ, ROW_CHOSEN = "block", "statement", "branch", "option", "read", "chosen"
+VALUE = "value"
+COMPARISONS = frozenset({"==", "!=", "<", "<=", ">", ">=", "in", "not in"})
 
 
 @dataclass(frozen=True)
@@ -41,6 +46,7 @@ class Point:
     table: str = ""
     row: int = -1
     within: int = 0  # a branch's or option's statement (or block): the line it is written on
+    value_type: object = field(default=None, compare=False)  # a `value` point: its operand's checked type
 
     @property
     def key(self) -> tuple:
@@ -69,10 +75,10 @@ class TableRows:
 class ReachMap:
     """The numbered reach points of one program, and the point of each node that has one."""
 
-    def __init__(self, program: Program):
+    def __init__(self, program: Program, tracing: bool = False):
         self.program = program
         found: list[tuple[Point, tuple]] = []  # (point, (what, id(node), part))
-        walker = _Walker(program, found)
+        walker = _Walker(program, found, tracing)
         walker.walk()
         found.sort(key=lambda item: (item[0].span.path, item[0].span.line, item[0].span.column,
                                      item[0].kind, item[0].detail))
@@ -108,6 +114,10 @@ class ReachMap:
         """An `if`'s arm (its branch number, or "else"), or `then`/`else` of a conditional."""
         return self._get(BRANCH, node, index)
 
+    def value(self, operand: n.Node) -> Optional[int]:
+        """An operand of an `if`'s condition whose value a tracing build notes (None elsewhere)."""
+        return self._get(VALUE, operand)
+
     def option(self, node: n.Node, index: int) -> Optional[int]:
         """Entry `index` of a decision (a Choose, UpTo or ActionDecl), numbered as its moves are."""
         return self._get(OPTION, node, index)
@@ -122,9 +132,10 @@ class ReachMap:
 
 
 class _Walker:
-    def __init__(self, program: Program, found: list):
+    def __init__(self, program: Program, found: list, tracing: bool = False):
         self.p = program
         self.found = found
+        self.tracing = tracing
         self.within = 0  # the line of the statement or block being walked
         self.chosen_kinds: set = set()  # kinds some decision's variable ranges over
 
@@ -182,6 +193,10 @@ class _Walker:
         if isinstance(st, n.If):
             for i, (condition, body) in enumerate(st.branches):
                 self.expressions(condition)
+                if self.tracing:
+                    for operand in deciding_operands(condition):
+                        self.add(Point(VALUE, operand.span, _written(operand), value_type=self.p.type_of(operand)),
+                                 VALUE, operand)
                 self.add(Point(BRANCH, body[0].span if body else st.span, "if", f"arm {i + 1}"), BRANCH, st, i)
                 self.body(body)
             written = st.otherwise[0].span if st.otherwise else st.span  # an `else` not written: the `if`
@@ -232,6 +247,33 @@ class _Walker:
                 self.add(Point(BRANCH, node.otherwise.span, "conditional", "else"), BRANCH, node, "else")
 
 
+def deciding_operands(condition: n.Node, alone: bool = True) -> list:
+    """What decided a condition, as a reader would ask: each side of a comparison (a literal left
+    out), through `and`, `or` and `not`, where any other part is its own operand. A condition that
+    is one such part alone (`if law:`) has none: the arm taken already says its value."""
+    if isinstance(condition, n.BoolOp):
+        return [found for operand in condition.operands for found in deciding_operands(operand, False)]
+    if isinstance(condition, n.Not):
+        return deciding_operands(condition.operand, alone)
+    if isinstance(condition, n.BinOp) and condition.op in COMPARISONS:
+        return [side for side in (condition.left, condition.right) if not _literal(side)]
+    return [] if alone or _literal(condition) else [condition]
+
+
+def _literal(node: n.Node) -> bool:
+    return isinstance(node, (n.Number, n.String, n.Bool, n.NoneLit))
+
+
+def _written(node: n.Node) -> str:
+    """A node's text as written (one line), else its kind."""
+    span = node.span
+    if span.end_line == span.line and span.end_column > span.column:
+        text = (source_line(span.path, span.line) or "")[span.column - 1:span.end_column - 1].strip()
+        if text:
+            return text
+    return type(node).__name__
+
+
 def _option_text(option: n.Option) -> str:
     """How a report names a decision's entry: its move text as written, else its variables."""
     if option.label is not None:
@@ -241,8 +283,9 @@ def _option_text(option: n.Option) -> str:
 
 # ---------------------------------------------------------------- run-time helpers of a counting build
 def counting_namespace(marks: bytearray) -> dict:
-    """What a counting build's generated code names: its marks and the two helpers below."""
-    return {"R": marks, "reach_row": reach_row, "reached_value": reached_value}
+    """What a counting build's generated code names: its marks and the two helpers below (marks
+    that note values — a trace's — bring their own `reached_value`)."""
+    return {"R": marks, "reach_row": reach_row, "reached_value": getattr(type(marks), "reached_value", reached_value)}
 
 
 def reach_row(reached: bytearray, first: int, member):

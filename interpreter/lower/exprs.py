@@ -32,7 +32,9 @@ def handles(cls: type):
 def lower_expr(b: Builder, e: n.Node, scope: Scope) -> x.Expr:
     """The compiled form of expression e. Folded as it is made: a range whose ends the options
     fix gets a type saying so (then an index from it needs no check)."""
-    return fold_expr(EXPRESSIONS[type(e)](b, e, scope))
+    lowered = fold_expr(EXPRESSIONS[type(e)](b, e, scope))
+    noted = b.reach.value(e) if b.reach is not None else None  # a tracing build notes what decided an `if`
+    return lowered if noted is None else x.Reached(noted, lowered, type=lowered.type)
 
 
 def domain(b: Builder, e: n.Node, scope: Scope) -> x.Expr:

@@ -12,19 +12,20 @@ order play met it. A plain build carries no marks at all: tracing costs nothing 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional
 
 from rulebook.dsl.errors import source_line
 
 from .moves import IllegalMove
-from ..analysis.reach import BLOCK, BRANCH, OPTION, ROW_CHOSEN, ROW_READ, STATEMENT, Point, ReachMap
+from ..analysis.reach import BLOCK, BRANCH, OPTION, ROW_CHOSEN, ROW_READ, STATEMENT, VALUE, Point, ReachMap
 
 MAX_LINES = 400  # a move that runs a long loop is cut there, saying how much more ran
 
 
 class Trail(bytearray):
-    """Reach marks that, while `taken` is a list, also append each point set, in order."""
+    """Reach marks that, while `taken` is a list, also append each point set, in order — and, for
+    an operand of an `if`'s condition, `(point, its value)`."""
 
     taken: Optional[list] = None
 
@@ -33,17 +34,29 @@ class Trail(bytearray):
         if self.taken is not None:
             self.taken.append(index)
 
+    @staticmethod
+    def reached_value(reached: "Trail", point: int, value: Any) -> Any:
+        """The tracing build's helper for a marked expression (analysis/reach.py's, plus the value)."""
+        bytearray.__setitem__(reached, point, 1)
+        if reached.taken is not None:
+            reached.taken.append((point, value))
+        return value
+
 
 @dataclass(frozen=True)
 class Traced:
     """What one move ran: the points in order, and the map that says what each one is."""
 
-    points: tuple
+    points: tuple  # point numbers, and (point, value) for an operand of an `if`'s condition
     reach: ReachMap
     move: str = ""  # the move's text: what its chosen option reads as
+    names: Optional["ValueNames"] = None  # how values read (players and members by name)
 
     def lines(self, limit: int = MAX_LINES) -> list[str]:
-        shown = [line for line in _described((self.reach.points[i] for i in self.points), self.move) if line]
+        names = self.names or ValueNames((), {})
+        taken = ((self.reach.points[i], None) if isinstance(i, int) else (self.reach.points[i[0]], i[1])
+                 for i in self.points)
+        shown = [line for line in _described(taken, self.move, names) if line]
         folded = _fold_cycles(shown)
         if len(folded) > limit:
             return folded[:limit] + [f"… and {len(folded) - limit} more lines"]
@@ -76,7 +89,7 @@ class Tracer:
             taken = tuple(trail.taken)
         finally:
             trail.taken = None
-        return Traced(taken, twin.reach_map, str(legal)).lines()
+        return Traced(taken, twin.reach_map, str(legal), ValueNames.of(twin)).lines()
 
     def follow(self, move: Any) -> None:
         """Play `move` without tracing it (the moves before the one to explain)."""
@@ -106,9 +119,51 @@ def refusal_text(game: Any, state: Any) -> str:
     return f"{head}\n  which offers: {shown or 'nothing'}"
 
 
-def _described(points: Iterable[Point], move: str) -> Iterable[str]:
-    for point in points:
+@dataclass(frozen=True)
+class ValueNames:
+    """Values as the rules write them: a player or a kind's member by name, yes/no, none."""
+
+    players: tuple
+    kinds: dict
+    teams: tuple = ()
+    nodes: dict = field(default_factory=dict)  # per board: (its first node's number, each node's label)
+
+    @classmethod
+    def of(cls, game: Any) -> "ValueNames":
+        boards = {name: (board.low, board.labels) for name, board in game.layout.boards.items()}
+        return cls(tuple(game.player_names), dict(game.kind_names), tuple(game.team_names), boards)
+
+    def text(self, value: Any, t: Any) -> str:
+        if value is None or (value == -1 and t not in ("int", "any")):
+            return "none"
+        if isinstance(t, tuple) and t[0] == "opt":
+            return self.text(value, t[1])
+        if t == "bool":
+            return "yes" if value else "no"
+        for simple, named in (("player", self.players), ("team", self.teams)):
+            if t == simple and isinstance(value, int) and 0 <= value < len(named):
+                return str(named[value])
+        if isinstance(t, tuple) and t[0] == "kind" and isinstance(value, int):
+            members = self.kinds.get(t[1], ())
+            return str(members[value]) if 0 <= value < len(members) else str(value)
+        if isinstance(t, tuple) and t[0] == "node" and isinstance(value, int) and t[1] in self.nodes:
+            low, labels = self.nodes[t[1]]
+            return str(labels[value - low]) if 0 <= value - low < len(labels) else str(value)
+        if isinstance(t, tuple) and t[0] == "list" and isinstance(value, (list, tuple)):
+            shown = [self.text(v, t[1]) for v in value[:8]]
+            return "[" + ", ".join(shown) + (", …" if len(value) > 8 else "") + "]"
+        return str(value)
+
+
+def _described(points: Iterable[tuple[Point, Any]], move: str, names: ValueNames) -> Iterable[str]:
+    seen: list[str] = []  # the values an `if`'s condition read, shown with the arm it chose
+    for point, value in points:
         place = f"{_short(point.span.path)}:{point.span.line}"
+        if point.kind == VALUE:
+            noted = f"{point.label} = {names.text(value, point.value_type)}"
+            if noted not in seen:  # `a != none and a != b` reads `a` twice: shown once
+                seen.append(noted)
+            continue
         if point.kind == BLOCK:
             yield f"{place}: ▸ {point.label}"
         elif point.kind == STATEMENT:
@@ -117,7 +172,9 @@ def _described(points: Iterable[Point], move: str) -> Iterable[str]:
             line = point.within or point.span.line
             condition = _code(point.span.path, line)
             yield (f"{_short(point.span.path)}:{line}:     took {point.detail or point.label}"
-                   + (f" of `{condition}`" if condition else ""))
+                   + (f" of `{condition}`" if condition else "")
+                   + (f", seeing {', '.join(seen)}" if seen and point.label == "if" else ""))
+            seen = []
         elif point.kind == OPTION:
             label = point.label or point.detail
             yield f"{place}:     chosen: {move if move and '{' in label else label}"

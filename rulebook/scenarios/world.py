@@ -15,7 +15,7 @@ from typing import Any, Optional
 from rulebook.dsl.errors import RulebookError
 from rulebook.interpreter.game import Game
 from rulebook.interpreter.play.moves import IllegalMove
-from rulebook.interpreter.play.trace import Traced, Trail, refusal_text
+from rulebook.interpreter.play.trace import Traced, Trail, ValueNames, refusal_text
 
 from .patterns import Pieces, PatternError, read_value, split_list
 from .views import view_mismatch
@@ -365,7 +365,8 @@ class World:
             self.game.apply(self.state, move)
         finally:
             if isinstance(trail, Trail) and trail.taken is not None:
-                self.traces.append((text, Traced(tuple(trail.taken), self.game.reach_map, text).lines()))
+                self.traces.append((text, Traced(tuple(trail.taken), self.game.reach_map, text,
+                                                               ValueNames.of(self.game)).lines()))
                 trail.taken = None
 
     def a_expect(self, step: StepDef, spec, values: dict) -> None:
