@@ -70,6 +70,18 @@ def test_a_refused_move_says_which_decision_refused_it() -> None:
     assert "which offers: take 1, take 2, take 3" in text
 
 
+def test_a_refused_move_shows_the_values_its_decision_read() -> None:
+    """The end of the range was the heap, not the three a turn allows."""
+    tracer = Tracer(load_game(NIM), seed=1)
+    for move in ("take 3", "take 3", "take 3", "take 3", "take 1"):
+        tracer.play(move)
+    with pytest.raises(IllegalMove) as refused:
+        tracer.play("take 3")
+    assert "which offers: take 1, take 2\n  deciding by: min(3, count(heap)) = 2" in str(refused.value)
+    lines = Tracer(load_game(NIM), seed=1).play("take 2")
+    assert not any("min(3" in line and "seeing" in line for line in lines)  # an offer is no `if`
+
+
 def test_a_loop_s_lines_are_shown_once_with_how_many_times() -> None:
     assert _fold_cycles(["a", "b", "c", "b", "c", "b", "c", "d"]) == ["a", "b   (this and the 1 below, 3 times)", "c", "d"]
     assert _fold_cycles(["x", "x", "x"]) == ["x   (this line, 3 times)"]

@@ -31,6 +31,7 @@ from .program_walk import walk
 
 BLOCK, STATEMENT, BRANCH, OPTION, ROW_READ, ROW_CHOSEN = "block", "statement", "branch", "option", "read", "chosen"
 VALUE = "value"
+OFFERING = "offering"  # a value point's detail when it decides what a decision offers, not an `if`
 COMPARISONS = frozenset({"==", "!=", "<", "<=", ">", ">=", "in", "not in"})
 
 
@@ -230,6 +231,10 @@ class _Walker:
                 self.expressions(value)
 
     def option_parts(self, option: n.Option) -> None:
+        if self.tracing:  # what offered or refused a move: a refusal shows them (play/trace.py)
+            for operand in offering_operands(option):
+                self.add(Point(VALUE, operand.span, _written(operand), OFFERING, value_type=self.p.type_of(operand)),
+                         VALUE, operand)
         for binder in option.binders:
             element = element_of(self.p.type_of(binder.domain))
             if isinstance(element, tuple) and element[0] == "kind":
@@ -258,6 +263,18 @@ def deciding_operands(condition: n.Node, alone: bool = True) -> list:
     if isinstance(condition, n.BinOp) and condition.op in COMPARISONS:
         return [side for side in (condition.left, condition.right) if not _literal(side)]
     return [] if alone or _literal(condition) else [condition]
+
+
+def offering_operands(option: n.Option) -> list:
+    """What decides which moves an entry offers: the ends of a range its variables take, and the
+    parts of its `where` conditions."""
+    found: list = []
+    for binder in option.binders:
+        if isinstance(binder.domain, n.Range):
+            found += [end for end in (binder.domain.low, binder.domain.high) if not _literal(end)]
+        if binder.condition is not None:
+            found += deciding_operands(binder.condition, alone=False)
+    return found + (deciding_operands(option.guard, alone=False) if option.guard is not None else [])
 
 
 def _literal(node: n.Node) -> bool:

@@ -18,7 +18,7 @@ from typing import Any, Iterable, Optional
 from rulebook.dsl.errors import source_line
 
 from .moves import IllegalMove
-from ..analysis.reach import BLOCK, BRANCH, OPTION, ROW_CHOSEN, ROW_READ, STATEMENT, VALUE, Point, ReachMap
+from ..analysis.reach import BLOCK, BRANCH, OPTION, ROW_CHOSEN, ROW_READ, OFFERING, STATEMENT, VALUE, Point, ReachMap
 
 MAX_LINES = 400  # a move that runs a long loop is cut there, saying how much more ran
 
@@ -116,7 +116,32 @@ def refusal_text(game: Any, state: Any) -> str:
     text = (source_line(where.path, where.line) or "").strip() if where is not None and where.line else ""
     head = f"  refused by the decision at {where}: {text}" if text else "  refused by the waiting decision"
     shown = ", ".join(offered[:12]) + (f", … ({len(offered)} in all)" if len(offered) > 12 else "")
-    return f"{head}\n  which offers: {shown or 'nothing'}"
+    seen = _offering_values(game, state)
+    return f"{head}\n  which offers: {shown or 'nothing'}" + (f"\n  deciding by: {seen}" if seen else "")
+
+
+def _offering_values(game: Any, state: Any) -> str:
+    """In a tracing build: the values the waiting decision's ranges and conditions read while it
+    listed its moves (each operand once, with the values it took, in the order read)."""
+    trail = game.reached
+    if not isinstance(trail, Trail):
+        return ""
+    trail.taken = []
+    try:
+        game.legal_moves(state)
+        taken = [entry for entry in trail.taken if isinstance(entry, tuple)]
+    finally:
+        trail.taken = None
+    names, values = ValueNames.of(game), {}  # label -> texts seen, in order
+    for point_number, value in taken:
+        point = game.reach_map.points[point_number]
+        if point.detail == OFFERING:
+            texts = values.setdefault(point.label, [])
+            text = names.text(value, point.value_type)
+            if text not in texts:
+                texts.append(text)
+    return "; ".join(f"{label} = {', '.join(texts[:8])}{', …' if len(texts) > 8 else ''}"
+                     for label, texts in values.items())
 
 
 @dataclass(frozen=True)
@@ -159,6 +184,8 @@ def _described(points: Iterable[tuple[Point, Any]], move: str, names: ValueNames
     seen: list[str] = []  # the values an `if`'s condition read, shown with the arm it chose
     for point, value in points:
         place = f"{_short(point.span.path)}:{point.span.line}"
+        if point.kind == VALUE and point.detail == OFFERING:
+            continue  # what a decision offered: shown for a refused move (refusal_text)
         if point.kind == VALUE:
             noted = f"{point.label} = {names.text(value, point.value_type)}"
             if noted not in seen:  # `a != none and a != b` reads `a` twice: shown once
