@@ -130,10 +130,12 @@ def _rollout_for(game: Game):
     native = native_for(game)
     if native is not None:
         def native_rollout(sample: State, rng: random.Random) -> list:
-            return game.win_returns(native.play_random(sample, rng)) if not game.is_terminal(sample) else game.win_returns(sample)
+            # played and scored in C: only the sample crosses to the native side, no state comes back
+            return game.win_returns(sample) if game.is_terminal(sample) else native.playouts(sample, 1, rng)
         return native_rollout
 
     def python_rollout(sample: State, rng: random.Random) -> list:
+        sample.rng = rng.getrandbits(64)  # the game's chance drawn afresh, as NativeGame.playouts does
         while not game.is_terminal(sample):
             game.apply(sample, game.sample_move(sample, rng))
         return game.win_returns(sample)

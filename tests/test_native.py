@@ -123,6 +123,30 @@ def test_bot_chance_is_cpythons_bit_for_bit():
         assert lib.rb_mt_bits(mt, 64) == rng.getrandbits(64)
 
 
+@pytest.mark.parametrize("mode", [("nim", {}), ("eriantys", {"players": 2}), ("ephyran", {"players": 3}),
+                                  ("tic_tac_toe", {})], ids=_ids)
+def test_playouts_are_the_python_back_ends_rollouts(mode):
+    """NativeGame.playouts (an MCTS leaf's evaluation, played in C) gives exactly the mean win returns
+    of the same rollouts played by the Python back-end, and leaves the bots' chance where they do."""
+    game = _game(*mode)
+    native = native_for(game)
+    state = game.new_initial_state(4)
+    walk = random.Random(4)
+    for _ in range(3):  # from a decision a few moves in
+        game.apply(state, game.sample_move(state, walk))
+    native_rng, python_rng = random.Random(9), random.Random(9)
+    means = native.playouts(state, 25, native_rng)
+    totals = [0.0] * game.player_count
+    for _ in range(25):
+        sample = state.copy()
+        sample.rng = python_rng.getrandbits(64)
+        while not game.is_terminal(sample):
+            game.apply(sample, game.sample_move(sample, python_rng))
+        totals = [t + r for t, r in zip(totals, game.win_returns(sample))]
+    assert means == [t / 25 for t in totals]
+    assert native_rng.getstate() == python_rng.getstate()
+
+
 def test_game_chance_is_the_python_back_ends():
     """A native game's first decision comes after setup's draws: same state means same splitmix64."""
     game = _game("eriantys", {"players": 2})

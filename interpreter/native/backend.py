@@ -62,7 +62,8 @@ class NativeGame:
                 ("rb_state_words", _I, []), ("rb_new_game", None, [_P, _I]), ("rb_run", None, [_P]),
                 ("rb_play_random_one", _I, [_P, _P]), ("rb_play_games", _I, [_I, _I, _P, _P]),
                 ("rb_play_games_bots", _I, [_I, _I, _P, _P, _P, _P, ctypes.c_double]),
-                ("rb_mt_seed_int", None, [_P, ctypes.c_uint64]), ("rb_set_budget", None, [_I])):
+                ("rb_mt_seed_int", None, [_P, ctypes.c_uint64]), ("rb_set_budget", None, [_I]),
+                ("rb_playouts", _I, [_P, _I, _P, _P])):
             fn = getattr(lib, name)
             fn.restype, fn.argtypes = restype, argtypes
         self.words = Words(self.c.sizes, cgame.MAXF, cgame.MAXM, cgame.MAXA, cgame.MAXRA, max(self.c.nrl, 1))
@@ -228,6 +229,22 @@ class NativeGame:
             played += 1
         self._get_bot(rng)
         return self.read_state()
+
+    def playouts(self, state: State, count: int, rng: random.Random) -> list[float]:
+        """Each player's mean win return over `count` random games played natively from `state`, one
+        after another (an MCTS leaf's evaluation: OpenSpiel's RandomRolloutEvaluator). The bots'
+        chance comes from `rng` (advanced as used); each playout draws the game's own chance afresh."""
+        if count < 1:
+            raise ValueError("playouts need a count of at least 1")
+        self.write_state(state)
+        self._set_bot(rng)
+        self.lib.rb_set_budget(self.game.step_budget)
+        totals = (ctypes.c_double * self.game.player_count)()
+        done = self.lib.rb_playouts(self._state, count, self._bot, totals)
+        self._get_bot(rng)
+        if done < count:
+            raise NativeUnsupported(f"a playout stopped natively after {done} of {count}")
+        return [total / count for total in totals]
 
     def _set_bot(self, rng: random.Random) -> None:
         version, internal, _ = rng.getstate()

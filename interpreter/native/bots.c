@@ -269,3 +269,31 @@ i64 rb_play_games_bots(i64 first, i64 count, i64 *out, St *S, const i64 *kinds, 
     }
     return count;
 }
+
+/* `count` random playouts from S, one after another (each from a copy of S, the game's own chance drawn
+ * fresh from `bot`), the bots' chance continuing from one to the next: what an MCTS leaf evaluator
+ * does (OpenSpiel's RandomRolloutEvaluator). Adds each player's win return to totals[p]. Gives how
+ * many playouts finished: fewer when one stopped on an error (S->status is then left as it was). */
+i64 rb_playouts(St *S, i64 count, Mt *bot, double *totals) {
+    static St P;
+    jmp_buf jb;
+    jmp_buf *saved = rb_escape;
+    rb_escape = &jb;
+    volatile i64 g = 0;  /* read after a longjmp */
+    if (setjmp(jb)) { rb_escape = saved; MARKS_TO(rb_marks_game); return g; }
+    MARKS_TO(rb_marks_scratch);
+    i64 values[MAXB];
+    double r[MAXW];
+    for (; g < count; g++) {
+        copy_state(&P, S);
+        P.rng = rb_mt_bits(bot, 64);
+        while (!P.over && !P.status)
+            if (random_move(&P, bot, values) < 0) break;
+        if (P.status) break;
+        returns_of(&P, r);
+        for (i64 p = 0; p < PLAYERS; p++) totals[p] += r[p];
+    }
+    rb_escape = saved;
+    MARKS_TO(rb_marks_game);
+    return g;
+}

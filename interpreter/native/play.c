@@ -258,8 +258,14 @@ void rb_new_game(St *S, i64 seed) {
     MARKS_TO(rb_marks_game);  /* setup marks the game's */
     memset(rb_marks_game, 0, NPOINTS);
 #endif
-    memset(S, 0, sizeof(St));
+    /* Clear only what a new game reads before it writes it: the fields before the data (modifiers and
+     * allowed actions included), the first frame, the lengths of the end-game lists. A frame pushed later
+     * is written whole as it is pushed, so the rest — most of the state's size — is left as it was: clearing
+     * it all cost a short game more than playing it. */
+    memset(S, 0, offsetof(St, D));
     memcpy(S->D, INITIAL_DATA, sizeof(INITIAL_DATA));
+    memset(&S->frames[0], 0, sizeof(Frame));
+    for (int i = 0; i < MAXRL; i++) S->reason_lists[i][0] = 0;
     S->rng = (u64)seed * 0x9E3779B97F4A7C15ULL + 0x632BE59BD9B4E019ULL;
     S->decision = -1;
     S->decider = -1;

@@ -2,6 +2,7 @@
  * frame machine. Included after the generated game's sizes (#define) and before its code; the
  * twin of interpreter/pyback/runtime.py and play/machine.py, operation for operation, so both back-ends make
  * the same states. No game's code is here. Errors and `end game` leave by longjmp to the run loop. */
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 #include <setjmp.h>
