@@ -17,8 +17,11 @@ ROOT = Path(__file__).resolve().parent.parent
 CHECKED = ["tic_tac_toe", "connect_four", "pig", "breakthrough", "kuhn_poker", "othello"]
 # One changed line each, which OpenSpiel's implementation must tell apart.
 WRONG = {
-    "tic_tac_toe": ("where mark[x] == p)) >= 2 for d in way)", "where mark[x] == p)) >= 1 for d in way)"),
-    "connect_four": ("all(disc[x] != none for x in ray(c, down))", "any(disc[x] != none for x in ray(c, down)) or row_of(c) == 1"),
+    # Diagonals not counted.
+    "tic_tac_toe": (" or run(p, c, up_left) + run(p, c, down_right) >= 2", ""),
+    # A disc that stays where it is dropped, with a gap below it.
+    "connect_four": ("(neighbour(c, down) == none or disc[neighbour(c, down)] != none)",
+                     "(neighbour(c, down) == none or true)"),
     # A take straight ahead too, as some play it: OpenSpiel takes only diagonally.
     "breakthrough": ("b in [neighbour(a, d) for d in diagonals(p)] where b != none and piece[b] != none",
                      "b in [neighbour(a, d) for d in diagonals(p)] + [neighbour(a, straight(p))] "
