@@ -8,6 +8,7 @@ from .check_base import BUILTIN_NAMES, SPAN_NAMES, CheckerBase, Scope, column_ty
 from .check_exprs import generator_vars, names_in
 from .check_fixed import FixedChecks
 from .check_flow import FlowChecks
+from .check_reveals import RevealChecks
 from .check_stmts import StatementChecks
 from .errors import Diagnostic, did_you_mean
 from .links import member_names
@@ -16,7 +17,7 @@ from .types import ANY, BOOL, INT, PLAYER, TEAM, TEXT, element_of, plain, show
 __all__ = ["BUILTIN_NAMES", "SPAN_NAMES", "Checker", "CheckerBase", "Scope", "column_type"]
 
 
-class Checker(StatementChecks, FixedChecks, FlowChecks):
+class Checker(StatementChecks, FixedChecks, FlowChecks, RevealChecks):
     """Walks a program once, recording the type of every expression and every mistake it sees."""
 
     def run(self) -> list[Diagnostic]:
@@ -35,6 +36,7 @@ class Checker(StatementChecks, FixedChecks, FlowChecks):
             self.trigger(trigger)
         self.results()
         self.flow_checks()
+        self.reveal_checks()
         self.unused()
         return self.diagnostics
 

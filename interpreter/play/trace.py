@@ -132,7 +132,8 @@ def _offering_values(game: Any, state: Any) -> str:
         taken = [entry for entry in trail.taken if isinstance(entry, tuple)]
     finally:
         trail.taken = None
-    names, values = ValueNames.of(game), {}  # label -> texts seen, in order
+    names = ValueNames.of(game)
+    values: dict[str, list[str]] = {}  # label -> texts seen, in order
     for point_number, value in taken:
         point = game.reach_map.points[point_number]
         if point.detail == OFFERING:
