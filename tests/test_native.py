@@ -44,7 +44,7 @@ MODES = [
     ("edenia", {"players": 2, "little_lambs": True}), ("edenia", {"players": 2, "law_of_the_universe": False}),
     ("edenia", {"players": 3, "little_lambs": True, "law_of_the_universe": False}),
 ]
-TOYS = ["nim", "cards", "grid", "powers", "ring", "pot", "flank", "bridges"]
+TOYS = ["nim", "cards", "grid", "powers", "ring", "pot", "flank", "bridges", "throws"]
 
 
 def _game(name: str, options: dict, counting: bool = False):
