@@ -13,6 +13,7 @@ from typing import Iterator
 
 from . import nodes as n
 from .check_flow import all_statements
+from .node_exprs import walk
 
 # The statements a secret choice's block may hold: none decides, calls rules or ends the game.
 ALLOWED = (n.Choose, n.Let, n.Assign, n.Move, n.Put, n.Log, n.If, n.Pass)
@@ -46,6 +47,21 @@ def secret_faults(st: n.Secretly, program) -> Iterator[tuple]:
                                       f"({WRITE_ADVICE} {q})")
         elif isinstance(s, n.Log) and not (isinstance(s.audience, n.Name) and s.audience.name == q):
             yield s.span, f"a secret choice logs only to {q} (`log \"…\" to {q}`): the others would read the choice"
+    yield from secret_reads(st)
+
+
+def secret_reads(st: n.Secretly) -> Iterator[tuple]:
+    """(span, message) of each read of what the block writes for another player than its chooser:
+    a later player's choices (or what they do) would depend on an earlier player's secret."""
+    written = {s.name for s in all_statements(st.body) if isinstance(s, n.Assign)} | {
+        zone.target.name for s in all_statements(st.body) if isinstance(s, (n.Move, n.Put))
+        for zone in ((s.source, s.dest) if isinstance(s, n.Move) else (s.zone,))
+        if isinstance(zone, n.Subscript) and isinstance(zone.target, n.Name)}
+    for node in walk(st.body):
+        if isinstance(node, n.Subscript) and isinstance(node.target, n.Name) and node.target.name in written:
+            if not _is(node.indexes[0], st.var):
+                yield node.span, (f"a secret choice reads only {st.var}'s own {node.target.name}: another "
+                                  f"player's is their secret until all have chosen")
 
 
 def _is(expr, q: str) -> bool:

@@ -139,6 +139,8 @@ flow:
     ("choose s in sign\n    note(q)", "anything else could show the choice"),
     ("choose s in sign\n    log \"{s}\"", "logs only to q"),
     ("pass", "holds one `choose`"),
+    ("choose s in sign where s != held[next_player(q)]\n    held[q] = s", "reads only q's own held"),
+    ("choose s in sign\n    if held[players[0]] == rock:\n      held[q] = s", "reads only q's own held"),
 ])
 def test_a_secret_choice_that_could_show_is_refused(tmp_path, body, message):
     (tmp_path / "game.rules").write_text(RULES.replace("BODY", body), encoding="utf-8")
@@ -209,3 +211,43 @@ def test_a_players_record_shows_the_others_choice_sealed_then_revealed(turns):
     theirs = for_player(turns, record, 1)
     assert [m["move"] for m in theirs.moves] == ["chooses secretly", "rock"]
     assert theirs.views[1]["changed"] == [[0, 1]]  # player 1 chose: player 2 sees whose turn it is, no sign
+
+
+def test_the_terminal_asks_each_seat_in_turn_behind_the_hand_over(capsys, monkeypatch):
+    """Two people at one screen: each chooses behind a hand-over prompt; the second is told the
+    first has chosen, never what; the log shows both signs only once both have chosen."""
+    import io
+
+    from rulebook.cli import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("\nrock\n\npaper\n"))
+    assert main(["play", str(THROWS), "--names", "Leo,Lisa", "--human", "Leo", "--human", "Lisa",
+                 "--seed", "1", "-o", "throws=1"]) == 0
+    out = capsys.readouterr().out
+    turns = out.split("──── Hand over to ")
+    assert turns[1].startswith("Leo ────") and turns[2].startswith("Lisa ────")
+    lisa = turns[2]
+    before = lisa.split("Lisa> ")[0]  # Lisa's screen before she chooses
+    assert "Chosen secretly: Leo" in before and "Leo   held: ?" in before and "shows rock" not in before
+    assert "  Leo: chooses secretly" in turns[1]
+    assert "Leo shows rock, Lisa shows paper" in lisa
+
+
+def test_a_fair_bot_choosing_second_cannot_see_the_first_choice():
+    """In the sequential mode the second player decides after the first: ISMCTS, which searches
+    samples drawn from its own view, wins about a third of the throws against a random first
+    player; MCTS, which reads the whole state (it says so), sees the sealed sign and wins them all."""
+    from rulebook.bots import make_bot
+
+    def wins(bot_name: str) -> int:
+        bots, won, game = [make_bot("random"), make_bot(bot_name)], 0, load_game(THROWS, {"throws": 1})
+        for seed in range(30):
+            rng = random.Random(seed)
+            S = game.new_initial_state(seed)
+            while not game.is_terminal(S):
+                game.apply(S, bots[game.current_player(S)].choose(game, S, rng))
+            won += game.winning_players(S) == (1,)
+        return won
+
+    assert wins("mcts:40") == 30
+    assert wins("ismcts:40") <= 20
