@@ -251,3 +251,21 @@ def test_a_fair_bot_choosing_second_cannot_see_the_first_choice():
 
     assert wins("mcts:40") == 30
     assert wins("ismcts:40") <= 20
+
+
+def test_openspiel_refuses_a_serialized_joint_move_that_is_not_legal():
+    pytest.importorskip("pyspiel")
+    import json
+
+    from rulebook.adapters.openspiel import load
+
+    game = load(str(THROWS))
+    state = game.new_initial_state()
+    state.apply_actions([0, 1])
+    text = state.serialize()
+    assert game.deserialize_state(text).serialize() == text
+    header, body = text.split("\n", 1)
+    raw = json.loads(body)
+    raw["history"] = [[1, 1], [0, 0]]  # the players out of seat order
+    with pytest.raises(ValueError, match="joint move at move 1"):
+        game.deserialize_state(header + "\n" + json.dumps(raw))
