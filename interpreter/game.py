@@ -98,6 +98,7 @@ class Game(ResearchFacilities):
         self._code, self._names, self._sites, self._players = c.code, c.block_names, c.sites, c.players
         self._initial_data = c.initial_data()
         self.sealed = Sealed(program, self._sites)  # the secret choices (play/simultaneous.py)
+        self._joint = decisions == "simultaneous" and bool(self.sealed.sites)  # SIMULTANEOUS nodes to say
         self._snippets: dict = {}
         self._snippets_compiler: Any = None
         self._state_checker: Optional[StateChecker] = None
@@ -277,7 +278,7 @@ class Game(ResearchFacilities):
             return -1
         if S.decision < 0:
             return CHANCE
-        if self.decisions == "simultaneous" and self.sealed.opens(S):
+        if self._joint and self.sealed.opens(S):
             return SIMULTANEOUS
         return S.decider
 
