@@ -271,6 +271,8 @@ class NoneChecks(CheckerBase):
                 effect.names.add(node.name)
             elif isinstance(node, (n.For, n.Pick)):
                 effect.names.add(node.var)
+            elif isinstance(node, n.Secretly):  # a loop of turns
+                effect.names |= {node.var, "current_player"}
             elif isinstance(node, (n.Choose, n.UpTo)):
                 options = node.options if isinstance(node, n.Choose) else (node.option,)
                 effect.names.update(b.var for o in options for b in o.binders)

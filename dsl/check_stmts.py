@@ -7,6 +7,7 @@ from . import nodes as n
 from .check_base import BUILTIN_NAMES, SPAN_NAMES, Scope, describe
 from .check_exprs import ExpressionChecks, calls_in, generator_vars, names_in
 from .check_flow import all_statements
+from .check_secret import secret_faults
 from .check_none import Effect, ends, surely_has_items
 from .errors import did_you_mean
 from .types import ANY, BOOL, INT, PLAYER, TEAM, Type, compatible, element_of, may_be_none, optional, show
@@ -380,6 +381,12 @@ class StatementChecks(ExpressionChecks):
         inner = self.loop_scope(scope, s)
         inner.names[s.var] = element or ANY
         self.block(s.body, inner)
+
+    def s_Secretly(self, s: n.Secretly, scope: Scope) -> None:
+        """Checked as what it runs as (a loop of turns), and for what it may hold (check_secret)."""
+        for span, message in secret_faults(s, self.p):
+            self.error(span, message)
+        self.s_For(s.as_loop(), scope)
 
     def s_Repeat(self, s: n.Repeat, scope: Scope) -> None:
         self.need(s.count, scope, INT, "a repeat count")

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional, Union
 
-from .node_exprs import Expr, Node, Span, String
+from .node_exprs import Expr, Name, Node, Span, String
 
 
 # ---------------------------------------------------------------- statements
@@ -191,6 +191,23 @@ class For(Node):
 
 
 @dataclass(frozen=True)
+class Secretly(Node):
+    """`each q in players chooses secretly:` — one simultaneous decision of every player: the
+    body (one `choose`) runs for each player in seat order, each writing only its own private
+    variables and zones, so no choice can show in or change another's."""
+
+    var: str
+    domain: Expr
+    body: tuple
+
+    def as_loop(self) -> "For":
+        """What it runs as: `for q in players: turn q: body` (the same body, so each statement
+        keeps its place for coverage and errors)."""
+        turn = SpanBlock(self.span, "turn", "turn", Name(self.span, self.var), self.body)
+        return For(self.span, self.var, self.domain, (turn,))
+
+
+@dataclass(frozen=True)
 class Repeat(Node):
     count: Expr
     body: tuple
@@ -239,5 +256,5 @@ class SpanBlock(Node):
 
 Stmt = Union[
     Let, Assign, CallStmt, Move, Draw, Put, Shuffle, Merge, Connect, EndGame, Emit, Cancel, Modify, Log,
-    Break, Pass, Choose, UpTo, Pick, LoadDie, If, For, Repeat, While, Loop, SpanBlock, Allow, RunCode,
+    Break, Pass, Choose, UpTo, Pick, LoadDie, If, For, Secretly, Repeat, While, Loop, SpanBlock, Allow, RunCode,
 ]

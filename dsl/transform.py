@@ -416,6 +416,9 @@ class _ToNodes(Transformer):
     def for_stmt(self, meta, var, domain, body):
         return n.For(self._span(meta), str(var), domain, body)
 
+    def secret_stmt(self, meta, var, domain, body):
+        return n.Secretly(self._span(meta), str(var), domain, body)
+
     def repeat_stmt(self, meta, count, body):
         return n.Repeat(self._span(meta), count, body)
 

@@ -30,6 +30,8 @@ from .play.position import Position
 from .pyback.runtime import GameOver, RulesRuntimeError, position_digest, seed_state
 from .play.validate import StateChecker
 from .play.views import view, view_state
+from .play import simultaneous
+from .play.simultaneous import DECISION_MODES, SIMULTANEOUS, Sealed
 
 
 CHANCE_MODES = ("seeded", "explicit")
@@ -72,9 +74,13 @@ class Game(ResearchFacilities):
 
     def __init__(self, program: Program, options: Optional[dict] = None,
                  player_names: Optional[Sequence[str]] = None, team_of: Optional[Sequence[int]] = None,
-                 chance: str = "seeded", counting: bool = False, optimised: bool = True, tracing: bool = False):
+                 chance: str = "seeded", counting: bool = False, optimised: bool = True, tracing: bool = False,
+                 decisions: str = "sequential"):
         if chance not in CHANCE_MODES:
             raise OptionsError(f"chance must be one of {', '.join(CHANCE_MODES)}, not '{chance}'")
+        if decisions not in DECISION_MODES:
+            raise OptionsError(f"decisions must be one of {', '.join(DECISION_MODES)}, not '{decisions}'")
+        self.decisions = decisions
         self.program = program
         self.chance = chance
         given = dict(options or {})
@@ -91,6 +97,8 @@ class Game(ResearchFacilities):
         c = self.compiled
         self._code, self._names, self._sites, self._players = c.code, c.block_names, c.sites, c.players
         self._initial_data = c.initial_data()
+        self.sealed = Sealed(program, self._sites)  # the secret choices (play/simultaneous.py)
+        self._joint = decisions == "simultaneous" and bool(self.sealed.sites)  # SIMULTANEOUS nodes to say
         self._snippets: dict = {}
         self._snippets_compiler: Any = None
         self._state_checker: Optional[StateChecker] = None
@@ -264,10 +272,40 @@ class Game(ResearchFacilities):
         return S.result is not None
 
     def current_player(self, S: State) -> int:
-        """Whose decision it is (-1 once the game is over, CHANCE when chance decides next)."""
+        """Whose decision it is (-1 once the game is over, CHANCE when chance decides next,
+        SIMULTANEOUS at a secret choice nobody has made yet when decisions="simultaneous")."""
         if S.result is not None:
             return -1
-        return CHANCE if S.decision < 0 else S.decider
+        if S.decision < 0:
+            return CHANCE
+        if self._joint and self.sealed.opens(S):
+            return SIMULTANEOUS
+        return S.decider
+
+    def is_simultaneous_node(self, S: State) -> bool:
+        """Is S at a secret choice nobody has made yet (in either mode)?"""
+        return self.sealed.opens(S)
+
+    def chosen(self, S: State) -> tuple:
+        """The players who have made their secret choice at the one S waits at (none elsewhere)."""
+        return self.sealed.chosen(S)
+
+    @placing_faults
+    def player_legal_moves(self, S: State, player: int) -> list[Move]:
+        """`player`'s legal moves: at a simultaneous node, their secret choice's; elsewhere the
+        legal moves when they decide, else none."""
+        return simultaneous.player_moves(self, S, player)
+
+    @placing_faults
+    def seat_state(self, S: State, player: int) -> State:
+        """At a simultaneous node, the state at `player`'s own secret choice (S for the first)."""
+        return simultaneous.seat_state(self, S, player)
+
+    @placing_faults
+    def apply_joint(self, S: State, moves: Sequence[Move]) -> None:
+        """At a simultaneous node, play every player's move (seat order) at once: anything but one
+        legal move per player raises IllegalMove and changes nothing."""
+        simultaneous.apply_joint(self, S, moves)
 
     def result(self, S: State) -> Optional[Result]:
         return None if S.result is None else Result(*S.result)

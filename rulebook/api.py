@@ -131,7 +131,7 @@ def load_program_for(name_or_path: str | Path, mods: Sequence[str | Path] = ()) 
 def load_game(name_or_path: str | Path, options: Optional[dict] = None,
               player_names: Optional[Sequence[str]] = None, team_of: Optional[Sequence[int]] = None,
               mods: Sequence[str | Path] = (), chance: str = "seeded", counting: bool = False,
-              optimised: bool = True, tracing: bool = False) -> Game:
+              optimised: bool = True, tracing: bool = False, decisions: str = "sequential") -> Game:
     """Load, check and compile a game, with any mods layered over it in order (a mod's folder
     may stand for its game with that mod). Raises RulebookError (with file:line:column) on bad
     rules. `team_of` seats the players in other
@@ -140,7 +140,10 @@ def load_game(name_or_path: str | Path, options: Optional[dict] = None,
     `counting=True` builds the game so that it marks what play reaches (`game.reached`, for
     rules coverage); it plays the same games, a little slower. `optimised=False` builds without
     the optimising passes: the same games again, slower to play, several times faster to build.
-    `tracing=True`: a build that can say which rules each move ran (interpreter/play/trace.py)."""
+    `tracing=True`: a build that can say which rules each move ran (interpreter/play/trace.py).
+    `decisions="simultaneous"`: a secret choice (`each q in players chooses secretly:`) is one node
+    where current_player() is SIMULTANEOUS and apply_joint() plays every player's move at once;
+    by default its choices are asked one after another (the sequential mode)."""
     with gc_paused():  # loading makes many objects that all stay: nothing for the collector to find
         return Game(load_program_for(name_or_path, mods), options or {}, player_names, team_of, chance, counting,
-                    optimised, tracing)
+                    optimised, tracing, decisions)

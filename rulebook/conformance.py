@@ -7,8 +7,10 @@ parameters) may carry its own `moves:` and `chance:` where the ids depend on the
 `check_conformance` plays random games on both side by side (OpenSpiel's random choices, mapped)
 and at every state compares:
 
-- whose decision it is (or that chance decides, or that the game is over);
-- the set of legal moves, through the map;
+- whose decision it is (or that chance decides, that all players decide at once, or that the
+  game is over);
+- the set of legal moves, through the map (at a simultaneous node, each player's), and a
+  simultaneous node's joint move is played on both at once;
 - at a chance node, the outcomes and their probabilities (Rulebook's explicit chance);
 - at the end, every player's return (the rules' payoffs where they declare them);
 - hidden information: within one OpenSpiel information state of a player, Rulebook's view for
@@ -28,6 +30,8 @@ from typing import Any, Optional
 
 from rulebook.dsl.errors import OptionsError, RulebookError, RulesError
 from rulebook.dsl.tables import load_yaml
+
+from rulebook.interpreter.game import SIMULTANEOUS
 
 from . import api
 
@@ -135,7 +139,7 @@ def check_conformance(name_or_path: str | Path, games: int, seed: int = 0, varia
     report = Report()
     chosen = [spiel_map.variants[variant]] if variant is not None else list(spiel_map.variants)
     for v in chosen:
-        ours = api.load_game(folder, dict(v.options), mods=mods, chance="explicit")
+        ours = api.load_game(folder, dict(v.options), mods=mods, chance="explicit", decisions="simultaneous")
         theirs = pyspiel.load_game(spiel_map.game, dict(v.parameters))
         _check_map(ours, spiel_map)
         # One information state met in two games must show its player the same view: the deals
@@ -199,6 +203,11 @@ def _play(ours: Any, theirs: Any, spiel_map: SpielMap, variant: Variant, seed: i
             spiel.apply_action(action)
             history.append(text)  # the outcome's text says it is chance
             continue
+        if spiel.current_player() == pyspiel.PlayerId.SIMULTANEOUS or ours.current_player(state) == SIMULTANEOUS:
+            difference = _joint_step(ours, spiel, state, seats, actions, rng, history, informed, differ)
+            if difference is not None:
+                return difference
+            continue
         seat = ours.current_player(state)
         if seats[seat] != spiel.current_player():
             return differ("whose decision it is", f"seat {seat} (OpenSpiel player {seats[seat]})",
@@ -215,6 +224,32 @@ def _play(ours: Any, theirs: Any, spiel_map: SpielMap, variant: Variant, seed: i
         ours.apply(state, ours.parse_move(state, text))
         spiel.apply_action(action)
         history.append(text)
+
+
+def _joint_step(ours: Any, spiel: Any, state: Any, seats: tuple, actions: dict, rng: random.Random,
+                history: list, informed: dict, differ) -> Optional[Difference]:
+    """A simultaneous node: both sides have one, each seat's legal moves agree, and the joint move
+    (OpenSpiel's random actions, one per player) is played on both at once."""
+    import pyspiel
+
+    if ours.current_player(state) != SIMULTANEOUS or spiel.current_player() != pyspiel.PlayerId.SIMULTANEOUS:
+        return differ("whether all players decide at once", ours.current_player(state) == SIMULTANEOUS,
+                      spiel.current_player() == pyspiel.PlayerId.SIMULTANEOUS)
+    for seat in range(ours.player_count):
+        mine = sorted(str(m) for m in ours.player_legal_moves(state, seat))
+        other = sorted(actions.get(a, f"action {a} (not in the map)") for a in spiel.legal_actions(seats[seat]))
+        if mine != other:
+            return differ(f"the legal moves of seat {seat} at a simultaneous decision", mine, other)
+    difference = _same_view(ours, spiel, state, seats, informed, differ)
+    if difference is not None:
+        return difference
+    joint = [rng.choice(spiel.legal_actions(player)) for player in range(ours.player_count)]  # OpenSpiel's order
+    texts = [actions[joint[seats[seat]]] for seat in range(ours.player_count)]
+    ours.apply_joint(state, [next(m for m in ours.player_legal_moves(state, seat) if str(m) == text)
+                             for seat, text in enumerate(texts)])
+    spiel.apply_actions(joint)
+    history.append(" + ".join(texts))
+    return None
 
 
 def _same_view(ours: Any, spiel: Any, state: Any, seats: tuple, informed: dict, differ) -> Optional[Difference]:

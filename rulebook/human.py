@@ -174,6 +174,8 @@ class People:
         moves = game.legal_moves(state)
         self.say(f"\n──── {name} to decide (move {len(record.moves) + 1}) ────")
         self.show_board(state, player)
+        if game.chosen(state):  # a secret choice: who has made it shows, never what
+            self.say("Chosen secretly: " + ", ".join(game.player_names[p] for p in game.chosen(state)))
         self._list(moves)
         asked = None  # a number that was also a value in the moves, asked about once
         while True:

@@ -91,13 +91,13 @@ def test_openspiel_random_sim_test_passes_with_sampled_chance(name):
     pyspiel.random_sim_test(load(name, chance="sampled"), num_sims=1, serialize=True, verbose=False)
 
 
-@pytest.mark.parametrize("adapter", ["pettingzoo", "openspiel"])
+@pytest.mark.parametrize("adapter", ["pettingzoo", "openspiel", "pettingzoo_parallel"])
 def test_the_readme_examples_run(adapter):
     """The README's five-line examples, as written. The OpenSpiel one is the issue's timed case
     (random_sim_test, 3 simulations, Eriantys 3 players expert: under 10 s; measured by
     benchmarks/adapters.py, not asserted)."""
     blocks = re.findall(r"```python\n(.*?)```", (ROOT / "README.md").read_text(), re.S)
-    example = next(b for b in blocks if f"rulebook.adapters.{adapter}" in b)
+    example = next(b for b in blocks if f"rulebook.adapters.{adapter} " in b)
     assert len(example.strip().splitlines()) == 5
     exec(compile(example, f"README.md ({adapter} example)", "exec"), {})
 

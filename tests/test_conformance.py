@@ -14,7 +14,7 @@ from rulebook.conformance import check_conformance, read_map  # noqa: E402
 from rulebook.dsl.errors import OptionsError, RulesError  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-CHECKED = ["tic_tac_toe", "connect_four", "pig", "breakthrough", "kuhn_poker", "othello"]
+CHECKED = ["tic_tac_toe", "connect_four", "pig", "breakthrough", "kuhn_poker", "othello", "goofspiel"]
 # One changed line each, which OpenSpiel's implementation must tell apart.
 WRONG = {
     # Diagonals not counted.
@@ -32,6 +32,9 @@ WRONG = {
     "othello": ("            for d in way:", "            for d in [up, right, down, left]:"),
     # Common play's rule: roll on even when stopping would win (OpenSpiel offers only the stop).
     "pig": ("d == stop or score[p] + turn_total < winscore", "d == stop or score[p] >= 0"),
+    # A tie for the highest bid going to the first player, instead of to nobody.
+    "goofspiel": ("best q in players by bid_value(q)\n",
+                  "best q in players by 2 * bid_value(q) + (1 if q == players[0] else 0)\n"),
 }
 
 
@@ -111,3 +114,19 @@ def test_a_card_shown_that_openspiel_hides_is_caught_across_games(tmp_path: Path
     difference = report.differences[0][1]
     assert difference.what.startswith("what seat") and "OpenSpiel hides" in difference.what
     assert check_conformance("kuhn_poker", games=300, seed=0).differences == []
+
+
+def test_a_secret_bid_shown_with_imp_info_is_caught(tmp_path: Path) -> None:
+    """Goofspiel with `imp_info` but the cards bid face up: one information state of a player
+    (their hand and bids, who won each point card) is met with different bids behind it."""
+    copy = tmp_path / "goofspiel"
+    shutil.copytree(ROOT / "rules" / "goofspiel", copy)
+    rules = copy / "game.rules"
+    line = "zone spent[player]: card private unless not imp_info"
+    assert line in rules.read_text()
+    rules.write_text(rules.read_text().replace(line, "zone spent[player]: card"))
+    report = check_conformance(copy, games=300, seed=0)
+    assert report.differences, "bids shown face up went unnoticed"
+    variant, difference = report.differences[0]
+    assert variant.options.get("imp_info") is True
+    assert difference.what.startswith("what seat") and "OpenSpiel hides" in difference.what

@@ -41,7 +41,7 @@ SECTIONS = {
     n.Draw: "draw", n.Put: "put and take", n.Shuffle: "shuffle", n.Merge: "merge and connect",
     n.Connect: "merge and connect", n.EndGame: "end game", n.Emit: "emit and cancel", n.Cancel: "emit and cancel",
     n.Modify: "modify … until end of …", n.Log: "log", n.Break: "for, repeat, while, loop, break",
-    n.Pass: "pass", n.Choose: "choose", n.UpTo: "choose up to", n.Pick: "pick", n.LoadDie: "die",
+    n.Pass: "pass", n.Choose: "choose", n.UpTo: "choose up to", n.Secretly: "each … chooses secretly", n.Pick: "pick", n.LoadDie: "die",
     n.If: "if, elif, else", n.For: "for, repeat, while, loop, break", n.Repeat: "for, repeat, while, loop, break",
     n.While: "for, repeat, while, loop, break", n.Loop: "for, repeat, while, loop, break",
     n.Allow: "action and allow", n.RunCode: "run", n.SpanBlock: "round, phase, turn, step",

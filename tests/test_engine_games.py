@@ -76,7 +76,9 @@ def check_decision_point(game: Game, state: State, earlier: list[Move], rng: ran
     for player in range(game.player_count):
         view = game.view(state, player)
         json.dumps(view)  # a view is plain data
-        assert set(view) == {"data", "decision", "decider", "result"}  # no chance, no frames
+        # no chance, no frames; at a secret choice, who has made it (play/simultaneous.py)
+        assert set(view) - {"chosen"} == {"data", "decision", "decider", "result"}
+        assert view.get("chosen", []) == list(game.chosen(state))
 
 
 def test_random_games_keep_the_contract(game: Game) -> None:

@@ -44,7 +44,9 @@ MODES = [
     ("edenia", {"players": 2, "little_lambs": True}), ("edenia", {"players": 2, "law_of_the_universe": False}),
     ("edenia", {"players": 3, "little_lambs": True, "law_of_the_universe": False}),
 ]
-TOYS = ["nim", "cards", "grid", "powers", "ring", "pot", "flank", "bridges"]
+# A game of secret choices, played on both back-ends in the sequential mode.
+MODES += [("goofspiel", {}), ("goofspiel", {"num_cards": 6, "imp_info": True, "points_order": "descending"})]
+TOYS = ["nim", "cards", "grid", "powers", "ring", "pot", "flank", "bridges", "throws"]
 
 
 def _game(name: str, options: dict, counting: bool = False):

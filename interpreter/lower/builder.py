@@ -61,6 +61,7 @@ class Builder:
         self.functions: list[Optional[Function]] = []
         self.blocks: list = []
         self.sites: list = []
+        self.sealing = False  # lowering a secret choice (`each q in players chooses secretly:`)
         self.actions: list = []
         self.modifiers: list[Modifier] = []
         self.modifiers_of: dict[str, list[int]] = {name: [] for name in program.values}

@@ -20,6 +20,8 @@ from ..ir.types import INT, TEXT, element
 from ..layout import CURRENT_PLAYER
 from . import marks
 from .builder import Builder
+
+SEALED_TEXT = "chooses secretly"  # a secret choice as the others read it
 from .context import Ctx
 from .exprs import domain, lower_expr
 from .scope import Scope
@@ -60,8 +62,11 @@ def label(b: Builder, option: n.Option, binds: tuple, scope: Scope) -> x.Expr:
 
 
 def public_label(b: Builder, option: n.Option, scope: Scope) -> Optional[x.Expr]:
-    """The move's text for the players not deciding, if the rules declare one (`public "…"`)."""
-    return lower_expr(b, option.public, scope) if option.public is not None else None
+    """The move's text for the players not deciding, if the rules declare one (`public "…"`);
+    in a secret choice, `chooses secretly` unless they do."""
+    if option.public is None:
+        return b.const(SEALED_TEXT) if b.sealing else None
+    return lower_expr(b, option.public, scope)
 
 
 def option_of(b: Builder, option: n.Option, scope: Scope, guarded: bool = True) -> r.Option:

@@ -208,6 +208,17 @@ def s_For(b: Builder, st: n.For, scope: Scope, ctx: Ctx):
     return [r.Loop(init, more, before, body, tuple(b.tick(st)), ForEntry(items, position, var, dom), span=st.span)]
 
 
+@handles(n.Secretly)
+def s_Secretly(b: Builder, st: n.Secretly, scope: Scope, ctx: Ctx):
+    """A loop of turns (the sequential mode; game.py offers its decisions as one simultaneous
+    node); its choose shows the others `chooses secretly` unless it gives a public text."""
+    b.sealing = True
+    try:
+        return s_For(b, st.as_loop(), scope, ctx)
+    finally:
+        b.sealing = False
+
+
 @handles(n.Repeat)
 def s_Repeat(b: Builder, st: n.Repeat, scope: Scope, ctx: Ctx):
     inner = scope.child()

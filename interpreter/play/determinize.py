@@ -6,7 +6,8 @@ chance generator — is drawn anew: the hidden pieces of each kind are pooled, s
 back to the places they came from with the counts those places show; hidden values are permuted
 among the places that hide them; the generator gets a fresh seed. Counts, totals and every
 invariant the rules declare hold in the sample (pieces only move between hidden places), and the
-player's view of it is their view of the state. It is read from the rules' hidden/private
+player's view of it is their view of the state. While a secret choice is being made, what the
+players who have made it wrote is drawn anew among the values of its type (play/simultaneous.py). It is read from the rules' hidden/private
 declarations, never written per game.
 
 The pools are put in a fixed order before they are shuffled, so the sample depends only on what
@@ -32,6 +33,7 @@ import random
 from typing import Any, Optional
 
 from .derived import refresh
+from .simultaneous import redraw_sealed
 from .views import hidden_var_slots
 from ..ir.types import Int, List, Opt
 
@@ -72,6 +74,7 @@ def determinize(game: Any, state: Any, player: Optional[int], rng: random.Random
         rng.shuffle(values)
         for slot, value in zip(slots, values):
             data[slot] = value
+    redraw_sealed(game, state, data, player, rng)
     _redraw_locals(game, sample, places, held, rng)
     refresh(game.compiled.layout, data)
     sample.rng = rng.getrandbits(64)

@@ -26,8 +26,11 @@ def view(game, S: State, player: int) -> dict:
     for slots in hidden_var_slots(game, S, player):
         for slot in slots:
             data[slot] = {"hidden": True}
-    return {"data": data, "decision": S.decision, "decider": S.decider,
-            "result": None if S.result is None else [list(S.result[0]), S.result[1], S.result[2]]}
+    shown = {"data": data, "decision": S.decision, "decider": S.decider,
+             "result": None if S.result is None else [list(S.result[0]), S.result[1], S.result[2]]}
+    if game.sealed.at(S):  # a secret choice: who has made it shows, never what (play/simultaneous.py)
+        shown["chosen"] = list(game.sealed.chosen(S))
+    return shown
 
 
 def hidden_var_slots(game, S: State, player: Optional[int]) -> list[list[int]]:

@@ -69,6 +69,8 @@ class _Count:
             return None if body is None else self.times(self.bounds.of(s.count)[1], 1 + body) + 1  # type: ignore[operator]
         if isinstance(s, n.If):
             return self.most([b for _, b in s.branches] + ([s.otherwise] if s.otherwise is not None else []))
+        if isinstance(s, n.Secretly):
+            return self.stmt(s.as_loop())
         if isinstance(s, n.For):
             return self.times(self._domain_size(s.domain), self.block(s.body))
         if isinstance(s, n.Repeat):

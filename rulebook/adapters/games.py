@@ -15,13 +15,14 @@ DEFAULT_MAX_GAME_LENGTH = 1000  # player decisions, where the rules give no boun
 
 
 def compiled_game(name_or_path: str | Path, options: Optional[dict] = None, mods: Sequence[str | Path] = (),
-                  chance: str = "seeded") -> Game:
-    """The game, compiled once per (rules folder, options, mods, chance) in this process: options
-    left out and options given their default value are the same options; a list option may be
-    given as a list or as names joined by `,` or `+`."""
+                  chance: str = "seeded", decisions: str = "sequential") -> Game:
+    """The game, compiled once per (rules folder, options, mods, chance, decisions) in this
+    process: options left out and options given their default value are the same options; a list
+    option may be given as a list or as names joined by `,` or `+`."""
     folder = str(find_rules(name_or_path).resolve())
     mods = tuple(str(Path(m).resolve()) for m in mods)
-    return _compiled(folder, canonical_options(load_program_for(folder, mods), options or {}), mods, chance)
+    return _compiled(folder, canonical_options(load_program_for(folder, mods), options or {}), mods, chance,
+                     decisions)
 
 
 def canonical_options(program, options: dict) -> tuple:
@@ -39,8 +40,9 @@ def canonical_options(program, options: dict) -> tuple:
 
 
 @lru_cache(maxsize=64)
-def _compiled(folder: str, options: tuple, mods: tuple, chance: str) -> Game:
-    return load_game(folder, {name: _plain(value) for name, value in options}, mods=mods, chance=chance)
+def _compiled(folder: str, options: tuple, mods: tuple, chance: str, decisions: str) -> Game:
+    return load_game(folder, {name: _plain(value) for name, value in options}, mods=mods, chance=chance,
+                     decisions=decisions)
 
 
 def length_limit(game: Game, max_game_length: Optional[int]) -> tuple[int, bool]:

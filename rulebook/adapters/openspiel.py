@@ -6,7 +6,9 @@
     state = game.new_initial_state()
     pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
 
-Sequential; imperfect information where the rules hide anything. Chance is explicit by default:
+Sequential, or simultaneous where the rules have a secret choice (`each q in players chooses
+secretly:`: one simultaneous node, each player's legal actions, the joint action applied at once);
+imperfect information where the rules hide anything. Chance is explicit by default:
 every draw, pick and shuffle is a chance node with its outcomes' probabilities. `chance="sampled"`
 uses the engine's seeded generator instead, seeded by the `seed` parameter: every initial state
 is then the same, so the game for one seed is deterministic (no chance nodes; a search that
@@ -39,6 +41,7 @@ from rulebook.dsl.errors import OptionsError
 from rulebook.interpreter.play import payoffs
 from rulebook.interpreter.play.moves import IllegalMove
 from rulebook.interpreter.play.options import option_schema
+from rulebook.interpreter.play.simultaneous import SIMULTANEOUS, secret_blocks
 
 from .games import DEFAULT_MAX_GAME_LENGTH, compiled_game, length_limit, rewards
 
@@ -114,9 +117,11 @@ def _game_type(short: str, program, chance_mode, imperfect: bool, utility: str) 
     high = players.counts.high.value if players is not None else 2
     information = (pyspiel.GameType.Information.IMPERFECT_INFORMATION if imperfect
                    else pyspiel.GameType.Information.PERFECT_INFORMATION)
+    dynamics = (pyspiel.GameType.Dynamics.SIMULTANEOUS if secret_blocks(program)
+                else pyspiel.GameType.Dynamics.SEQUENTIAL)
     return pyspiel.GameType(
         short_name=short, long_name=f"Rulebook: {program.title}",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL, chance_mode=chance_mode, information=information,
+        dynamics=dynamics, chance_mode=chance_mode, information=information,
         utility=UTILITIES[utility], reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=high, min_num_players=low,
         provides_information_state_string=True, provides_information_state_tensor=False,
@@ -160,7 +165,9 @@ class RulebookGame(pyspiel.Game):
         mods = tuple(m for m in str(given.pop("mods")).split(";") if m)
         seed = int(given.pop("seed"))
         options = {name: value for name, value in given.items() if value != ""}
-        self.rules = compiled_game(folder, options, mods, "explicit" if chance == "explicit" else "seeded")
+        self.simultaneous = bool(secret_blocks(program))
+        self.rules = compiled_game(folder, options, mods, "explicit" if chance == "explicit" else "seeded",
+                                   "simultaneous" if self.simultaneous else "sequential")
         rules = self.rules
         self.moves = rules.move_space()
         self.chance = rules.chance_space() if chance == "explicit" else None
@@ -206,7 +213,15 @@ class RulebookGame(pyspiel.Game):
         for number, step in enumerate(history, 1):
             if not (isinstance(step, list) and len(step) == 2 and all(type(v) is int for v in step)):
                 raise ValueError(f"move {number} of the history is not a [player, action] pair of whole numbers")
-            player, action = step
+        steps = iter(history)
+        for number, (player, action) in enumerate(steps, 1):
+            if state.is_simultaneous_node():  # one [player, action] pair per player, in seat order
+                joint = [(player, action)] + list(itertools.islice(steps, self.num_players() - 1))
+                if [p for p, _ in joint] != list(range(self.num_players())) or any(
+                        a not in state.legal_actions(p) for p, a in joint):
+                    raise ValueError(f"the joint move at move {number} of the history is not legal there")
+                state.apply_actions([a for _, a in joint])
+                continue
             legal = ([a for a, _ in state.chance_outcomes()] if state.is_chance_node()
                      else state.legal_actions() if not state.is_terminal() else [])
             if player != state.current_player() or action not in legal:
@@ -245,10 +260,42 @@ class RulebookState(pyspiel.State):
             return pyspiel.PlayerId.TERMINAL
         if game.rules.is_chance_node(self.engine):
             return pyspiel.PlayerId.CHANCE
-        return game.rules.current_player(self.engine)
+        player = game.rules.current_player(self.engine)
+        return pyspiel.PlayerId.SIMULTANEOUS if player == SIMULTANEOUS else player
 
     def _legal_actions(self, player: int) -> list[int]:
-        return list(self._rules().moves.legal(self.engine)) if player == self.current_player() else []
+        game = self._rules()
+        if self.current_player() == pyspiel.PlayerId.SIMULTANEOUS:
+            return sorted(game.moves.legal(game.rules.seat_state(self.engine, player)))
+        return list(game.moves.legal(self.engine)) if player == self.current_player() else []
+
+    def _apply_actions(self, actions: list[int]) -> None:
+        """A simultaneous node: every player's action at once (the engine plays them in seat order)."""
+        game = self._rules()
+        rules, S = game.rules, self.engine
+        ahead, moves = S.copy(), []
+        for action in actions:
+            moves.append(self._legal_move(ahead, action))
+            self._see(ahead, moves[-1])
+            rules.apply(ahead, moves[-1])
+        rules.apply_joint(S, moves)
+        self.played += len(moves)
+
+    def _legal_move(self, S, action: int):
+        game = self._rules()
+        wanted = game.moves.move(S, action)
+        move = next((m for m in game.rules.legal_moves(S) if m == wanted), None)  # with its text
+        if move is None:
+            raise IllegalMove(f"'{game.moves.describe(action)}' (action {action}) is not legal here")
+        return move
+
+    def _see(self, S, move) -> None:
+        """Each player's record (and the public one) gets the move as they may read it."""
+        rules = self._rules().rules
+        decider = rules.player_names[S.decider]
+        viewers = [*range(rules.player_count), None]  # None: what everyone sees
+        self.seen = tuple(text + f"{decider}: {rules.public_text(S, move, p)}\n"
+                          for p, text in zip(viewers, self.seen))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         game = self._rules()
@@ -262,16 +309,8 @@ class RulebookState(pyspiel.State):
             rules.apply_chance(S, game.chance.outcome(rules.chance_event(S), action))
             self.seen = tuple(text + "chance\n" for text in self.seen)
             return
-        wanted = game.moves.move(S, action)
-        move = next((m for m in rules.legal_moves(S) if m == wanted), None)  # with its text
-        if move is None:
-            raise IllegalMove(f"'{game.moves.describe(action)}' (action {action}) is not legal here")
-        public = getattr(rules, "public_text", None)
-        names = rules.player_names
-        decider = names[rules.current_player(S)]
-        viewers = [*range(rules.player_count), None]  # None: what everyone sees
-        self.seen = tuple(text + f"{decider}: {public(S, move, p) if public else move}\n"
-                          for p, text in zip(viewers, self.seen))
+        move = self._legal_move(S, action)
+        self._see(S, move)
         rules.apply(S, move)
         self.played += 1
 

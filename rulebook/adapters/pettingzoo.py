@@ -56,16 +56,7 @@ class RulebookEnv(AECEnv):
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
         self.game = game
         self.render_mode = render_mode
-        self.moves = game.move_space()
-        self.spec = game.observation_spec(pile_depth)
-        self.max_game_length, _ = length_limit(game, max_game_length)
-        self.metadata = dict(self.metadata, name=f"rulebook_{_short(game.title)}_v0")
-        self.possible_agents = [f"player_{i}" for i in range(game.player_count)]
-        low, high = (np.array(b, dtype=np.float32) for b in self.spec.bounds())
-        self.observation_spaces = {a: spaces.Dict({
-            "observation": spaces.Box(low, high, (self.spec.size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (self.moves.size,), np.int8)}) for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(self.moves.size) for a in self.possible_agents}
+        set_spaces(self, game, max_game_length, pile_depth)
         if render_seat is not None and render_seat not in self.possible_agents:
             raise ValueError(f"render_seat must be one of {self.possible_agents} (or None: a spectator), "
                              f"not {render_seat!r}")
@@ -168,6 +159,20 @@ class RulebookEnv(AECEnv):
 
     def close(self) -> None:
         self.state = None
+
+
+def set_spaces(env: Any, game, max_game_length: Optional[int], pile_depth: int) -> None:
+    """What an environment (AEC or parallel) of `game` declares: agents, spaces, length."""
+    env.moves = game.move_space()
+    env.spec = game.observation_spec(pile_depth)
+    env.max_game_length, _ = length_limit(game, max_game_length)
+    env.metadata = dict(env.metadata, name=f"rulebook_{_short(game.title)}_v0")
+    env.possible_agents = [f"player_{i}" for i in range(game.player_count)]
+    low, high = (np.array(b, dtype=np.float32) for b in env.spec.bounds())
+    env.observation_spaces = {a: spaces.Dict({
+        "observation": spaces.Box(low, high, (env.spec.size,), np.float32),
+        "action_mask": spaces.Box(0, 1, (env.moves.size,), np.int8)}) for a in env.possible_agents}
+    env.action_spaces = {a: spaces.Discrete(env.moves.size) for a in env.possible_agents}
 
 
 def _short(title: str) -> str:
