@@ -18,16 +18,20 @@ from typing import Iterable, Optional
 
 from . import nodes as n
 from .check_base import CheckerBase
+from .check_flow import all_statements, rule_bodies
 
 _SIZE_ONLY = {"count", "len"}  # a zone's size is public whatever it holds
 
 
 class RevealChecks(CheckerBase):
     def reveal_checks(self) -> None:
-        # `hidden unless C` / `private unless C`: the rules show it themselves, and read it then
+        # Shown by the rules themselves: a zone or variable `hidden unless C` / `private unless C`, and
+        # what a secret choice seals (the rules reveal it once everyone has chosen: that is its use).
+        sealed = sealed_names(self.p)
         secret_zones = {name: decl for name, decl in self.p.zones.items()
-                        if decl.visibility != "public" and decl.reveal is None}
-        secret_vars = {name for name, decl in self.p.vars.items() if decl.visibility != "public" and decl.reveal is None}
+                        if decl.visibility != "public" and decl.reveal is None and name not in sealed}
+        secret_vars = {name for name, decl in self.p.vars.items()
+                       if decl.visibility != "public" and decl.reveal is None and name not in sealed}
         if not secret_zones and not secret_vars:
             return
         walker = _Reveals(self, secret_zones, secret_vars)
@@ -41,6 +45,20 @@ class RevealChecks(CheckerBase):
         for action in self.p.actions.values():
             for option in action.options:
                 walker.option(option, {}, None)
+
+
+def sealed_names(program) -> set:
+    """The variables and zones a secret choice (`each q in players chooses secretly:`) writes."""
+    found: set = set()
+    for body in rule_bodies(program):
+        for node in n.walk(body):
+            if isinstance(node, n.Secretly):
+                for st in all_statements(node.body):
+                    if isinstance(st, n.Assign):
+                        found.add(st.name)
+                    elif isinstance(st, (n.Move, n.Put)):
+                        found.add(_root(st.dest if isinstance(st, n.Move) else st.zone))
+    return found
 
 
 class _Reveals:
