@@ -46,7 +46,7 @@ MODES = [
 ]
 # A game of secret choices, played on both back-ends in the sequential mode.
 MODES += [("goofspiel", {}), ("goofspiel", {"num_cards": 6, "imp_info": True, "points_order": "descending"})]
-TOYS = ["nim", "cards", "grid", "powers", "ring", "pot", "flank", "bridges", "throws"]
+TOYS = ["nim", "cards", "grid", "powers", "ring", "pot", "flank", "bridges", "throws", "shuttle"]
 
 
 def _game(name: str, options: dict, counting: bool = False):

@@ -110,7 +110,6 @@ PYTHON_ONLY: dict = {
     x.Format: "texts built from values (logs, end-game reasons are taken apart by reason_parts)",
     x.Show: "texts built from values (logs, end-game reasons are taken apart by reason_parts)",
     "join": "texts built from values",
-    "repetitions": "the positions of the decisions played so far (a list that grows with the game)",
 }
 # Helpers c_Helper writes out itself (they need fresh names), beside the HELPERS table.
 WRITTEN_OUT = frozenset({"min", "max", "best_of"})
@@ -224,6 +223,7 @@ HELPERS: dict[str, Callable] = {
     "pile_draw": lambda a, e: f"pile_draw(S, D, {a[0]})",
     "remove_from_pile": lambda a, e: f"remove_from_pile(S, D, {a[0]}, {a[1]}, {a[2]})",
     "shuffle": lambda a, e: f"shuffle(S, D, {a[0]})",
+    "repetitions": lambda a, e: "rb_repetitions(S)",  # position.c: the game's history and position slots
     "zones_present": lambda a, e: f"lpresent_any(S, D, {a[0]}, {a[1]})",
     "pick": lambda a, e: f"lpick(S, {a[0]})",
     "roll": lambda a, e: f"roll(S, D, {a[0]}, {a[1]})",

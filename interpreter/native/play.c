@@ -150,6 +150,9 @@ static void pick_values(const Choice *c, i64 index, i64 *values) {
 
 /* Play choice `which` with `values` (Game.play_random / Game.apply without the checks). */
 static void play_choice(St *S, i64 which, const i64 *values) {
+#if HIST_SLOT >= 0
+    remember_position(S);
+#endif
     const Choice *c = &CHOICES[which];
     const Opt *o = c->opt;
     Frame *F;

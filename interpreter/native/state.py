@@ -76,9 +76,9 @@ def scalar_from_native(game, word: int, kind: str) -> Any:
     return word
 
 
-def _list_to_native(game, value, words, at: int) -> None:
+def _list_to_native(game, value, words, at: int, cap: int = 0) -> None:
     items = tuple(value)
-    if len(items) > game.sizes.lcap:
+    if len(items) > (cap or game.sizes.lcap):
         raise NativeUnsupported("a list longer than the native lists")
     words[at] = len(items)
     for i, item in enumerate(items):
@@ -94,7 +94,7 @@ def data_to_native(game, data: list) -> list[int]:
             words[slot] = base
             if value is None:
                 raise NativeUnsupported("a list slot holding none")
-            _list_to_native(game, value, words, base)
+            _list_to_native(game, value, words, base, z.hcap if slot == z.history else 0)
         else:
             words[slot] = scalar_to_native(game, value)
     return words

@@ -4,7 +4,6 @@ Every helper works on the state's flat data list `D` and plain ints; none knows 
 """
 from __future__ import annotations
 
-import hashlib
 from itertools import compress
 from typing import Callable, Optional, Sequence
 
@@ -233,10 +232,40 @@ def best(pairs: Sequence) -> object:
     return None if tied else winner
 
 
+DIGEST_START, DIGEST_PRIME, WORD = 0xcbf29ce484222325, 0x100000001b3, (1 << 64) - 1
+NONE_WORD = 1 << 63  # how the native back-end writes none (INT64_MIN), as an unsigned word
+
+
 def position_digest(D: list, slots: tuple) -> int:
-    """A position as 63 bits: the same in every process (Python's own hash of texts is not)."""
-    text = repr([D[slot] for slot in slots]).encode()
-    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "little") >> 1
+    """A position as 62 bits, the same in every process and on both back-ends: FNV-1a over its words
+    as the native back-end holds them (a list: its length, then its items; none: INT64_MIN; a truth
+    value: 0 or 1; a text, which the native back-end leaves to Python: its characters' code points,
+    then its length, negated)."""
+    h = DIGEST_START
+    for slot in slots:
+        value = D[slot]
+        if value.__class__ is tuple:
+            h = ((h ^ len(value)) * DIGEST_PRIME) & WORD
+            for item in value:
+                if item is None:
+                    h = ((h ^ NONE_WORD) * DIGEST_PRIME) & WORD
+                elif item.__class__ is str:
+                    h = _text_digest(h, item)
+                else:
+                    h = ((h ^ (item & WORD)) * DIGEST_PRIME) & WORD
+        elif value is None:
+            h = ((h ^ NONE_WORD) * DIGEST_PRIME) & WORD
+        elif value.__class__ is str:
+            h = _text_digest(h, value)
+        else:
+            h = ((h ^ (value & WORD)) * DIGEST_PRIME) & WORD
+    return h >> 2
+
+
+def _text_digest(h: int, text: str) -> int:
+    for char in text:
+        h = ((h ^ ord(char)) * DIGEST_PRIME) & WORD
+    return ((h ^ ((-len(text) - 1) & WORD)) * DIGEST_PRIME) & WORD
 
 
 def repetitions(D: list, history: int, slots: tuple) -> int:
