@@ -91,7 +91,8 @@ def test_same_moves_and_outcomes_for_a_thousand_seeds(mode):
     assert [play_one(game, [RandomBot()] * game.player_count, seed) for seed in range(10)] == outcomes[:10]
 
 
-@pytest.mark.parametrize("mode", [MODES[0], MODES[5], MODES[7], MODES[8], MODES[12], MODES[16], ("nim", {})], ids=_ids)
+@pytest.mark.parametrize("mode", [MODES[0], MODES[5], MODES[7], MODES[8], MODES[12], MODES[16], ("nim", {}),
+                                  ("shuttle", {})], ids=_ids)
 def test_same_moves_and_states_at_every_decision(mode):
     """Python state → native → Python is the identity at every decision, and one native random
     move from there reaches exactly the state (and bot chance) the Python back-end reaches."""

@@ -243,22 +243,18 @@ def position_digest(D: list, slots: tuple) -> int:
     then its length, negated)."""
     h = DIGEST_START
     for slot in slots:
-        value = D[slot]
-        if value.__class__ is tuple:
-            h = ((h ^ len(value)) * DIGEST_PRIME) & WORD
-            for item in value:
-                if item is None:
-                    h = ((h ^ NONE_WORD) * DIGEST_PRIME) & WORD
-                elif item.__class__ is str:
-                    h = _text_digest(h, item)
-                else:
-                    h = ((h ^ (item & WORD)) * DIGEST_PRIME) & WORD
-        elif value is None:
-            h = ((h ^ NONE_WORD) * DIGEST_PRIME) & WORD
-        elif value.__class__ is str:
-            h = _text_digest(h, value)
+        items = D[slot]
+        if items.__class__ is tuple:
+            h = ((h ^ len(items)) * DIGEST_PRIME) & WORD
         else:
-            h = ((h ^ (value & WORD)) * DIGEST_PRIME) & WORD
+            items = (items,)
+        for item in items:
+            if item is None:
+                h = ((h ^ NONE_WORD) * DIGEST_PRIME) & WORD
+            elif item.__class__ is str:
+                h = _text_digest(h, item)
+            else:
+                h = ((h ^ (item & WORD)) * DIGEST_PRIME) & WORD
     return h >> 2
 
 
