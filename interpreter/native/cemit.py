@@ -305,6 +305,17 @@ def c_Index(e: x.Index, env: Env) -> str:
 
 @handles(EXPRESSIONS, x.Length)
 def c_Length(e: x.Length, env: Env) -> str:
+    seq = e.seq
+    if isinstance(seq, x.Comp) and seq.form in ("list", "leading") and isinstance(seq.element, (x.Local, x.Const)):
+        # the length of a list or leading() of plain elements: counted, without making the list
+        acc = env.fresh("a")
+        if seq.form == "leading" and seq.cond is not None:
+            stop: x.Expr = seq.cond
+            hoist, text = _comp_loop(replace(seq, cond=None), env,
+                                     lambda inner: f"if (!({expr(stop, inner)})) break; {acc}++;")
+        else:
+            hoist, text = _comp_loop(seq, env, lambda inner: f"{acc}++;")
+        return f"({{ {hoist} i64 {acc} = 0; {text} {acc}; }})"
     if isinstance(e.seq, x.IntRange):
         low, high = env.fresh("a"), env.fresh("b")
         return (f"({{ i64 {low} = {expr(e.seq.low, env)}, {high} = {expr(e.seq.high, env)}; "

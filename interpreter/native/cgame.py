@@ -226,8 +226,9 @@ class CGame:
     def _options(self, name: str, b: int, choices) -> list[str]:
         out: list[str] = []
         guards: list[str] = []
+        enumerators: list[str] = []
         for i, choice in enumerate(choices):
-            binds = []
+            binds, parts = [], []
             for binding in choice.bindings:
                 if self.ir.blocks[b].locals[binding.var].frame is False:
                     raise NativeUnsupported("a choice bound to a temporary")
@@ -235,12 +236,16 @@ class CGame:
                 condition = (self._frame_function(b, "i64", binding.condition, choice.hoisted)
                              if binding.condition is not None else "0")
                 binds.append(f"{{{binding.var}, {domain}, {condition}, {int(binding.dependent)}}}")
+                parts.append((binding.var, domain, condition))
             guard = self._frame_function(b, "i64", choice.guard, choice.hoisted) if choice.guard is not None else "0"
             out.append(f"static const Bind {name}_{i}_B[] = {{{', '.join(binds) or '{0, 0, 0, 0}'}}};")
             out.append(f"static const i64 {name}_{i}_C[] = {{{', '.join(str(c) for c in choice.clears) or '0'}}};")
+            if parts:
+                out.append(_enumerator(f"{name}_{i}_E", parts))
+            enumerators.append(f"{name}_{i}_E" if parts else "0")
             guards.append(guard)
-        entries = ", ".join(f"{{{len(c.bindings)}, {name}_{i}_B, {c.target}, {len(c.clears)}, {name}_{i}_C, {guards[i]}}}"
-                            for i, c in enumerate(choices))
+        entries = ", ".join(f"{{{len(c.bindings)}, {name}_{i}_B, {c.target}, {len(c.clears)}, {name}_{i}_C, {guards[i]}, "
+                            f"{enumerators[i]}}}" for i, c in enumerate(choices))
         out.append(f"static const Opt {name}[] = {{{entries or '{0}'}}};")
         return out
 
@@ -315,7 +320,7 @@ class CGame:
                  "typedef struct { i64 slot; List (*domain)(St *, Frame *); i64 (*condition)(St *, Frame *); "
                  "i64 dependent; } Bind;",
                  "typedef struct { i64 nb; const Bind *b; i64 body; i64 nclears; const i64 *clears; "
-                 "i64 (*guard)(St *, Frame *); } Opt;",
+                 "i64 (*guard)(St *, Frame *); void (*enumerate)(St *, Frame *); } Opt;",
                  "typedef struct { i64 nopts; const Opt *opts; } Site;",
                  "typedef struct { i64 block; i64 nopts; const Opt *opts; i64 nparams; } ActionSite;"]
         text += self.k.arrays
@@ -353,6 +358,20 @@ class CGame:
                        show(lists[part[0]], part[1], part[3]) if part[2] == "list" else
                        show(args[part[0]], part[1], part[2])
                        for part in self.reasons[reason])
+
+
+def _enumerator(name: str, parts: list) -> str:
+    """A choice's values listed by a function of its own, its domains and conditions called by name
+    (so the C compiler can inline them): play.c's generic `enumerate`, one loop per variable."""
+    loops, closes = [], []
+    for depth, (slot, domain, condition) in enumerate(parts):
+        test = f" if (!{condition}(S, L)) continue;" if condition != "0" else ""
+        loops.append(f"List d{depth} = {domain}(S, L); for (i64 j{depth} = 1; j{depth} <= d{depth}[0]; j{depth}++) {{ "
+                     f"i64 v{depth} = d{depth}[j{depth}]; L->L[{slot}] = v{depth};{test}")
+        closes.append("}")
+    stores = " ".join(f"TUPLES[ntuples * MAXB + {depth}] = v{depth};" for depth in range(len(parts)))
+    return (f"static void {name}(St *S, Frame *L) {{ {' '.join(loops)} "
+            f"if (ntuples >= MAXTUPLES) fail(S, ST_CAPACITY); {stores} ntuples++; {' '.join(closes)} }}")
 
 
 def _read(name: str) -> str:

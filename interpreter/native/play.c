@@ -40,8 +40,6 @@ typedef struct {
 } Choice;
 
 static Choice CHOICES[MAXCHOICES];
-static i64 TUPLES[MAXTUPLES * MAXB];
-static i64 ntuples;
 static Frame SCRATCH, ACTION_SCRATCH;
 
 static void emit_tuple(St *S, const i64 *values, i64 nb) {
@@ -88,8 +86,12 @@ static void space(St *S, Frame *L, Choice *c) {
         c->size = heads[0] * tail[0];
         return;
     }
-    i64 values[MAXB];
-    enumerate(S, L, o, 0, values);
+    if (o->enumerate) {  /* the option's own loops (cgame.py's _enumerator) */
+        o->enumerate(S, L);
+    } else {
+        i64 values[MAXB];
+        enumerate(S, L, o, 0, values);
+    }
     c->size = ntuples - c->first;
 }
 

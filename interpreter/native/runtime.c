@@ -48,6 +48,11 @@ typedef struct {
 
 static jmp_buf *rb_escape;
 
+/* The value tuples of the waiting decision's choices (play.c's sampler; each option's enumerator,
+ * generated beside the game, writes them). */
+static i64 TUPLES[MAXTUPLES * MAXB];
+static i64 ntuples;
+
 /* A counting build (NPOINTS > 0; interpreter/analysis/reach.py): one mark per reach point. The game's own
  * play marks rb_marks_game; what the bots do to choose a move (sampling, a greedy look-ahead, an
  * MCTS search) marks a scratch set, so only what the game itself reached counts (play.c). */
