@@ -14,7 +14,7 @@ from rulebook.conformance import check_conformance, read_map  # noqa: E402
 from rulebook.dsl.errors import OptionsError, RulesError  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-CHECKED = ["tic_tac_toe", "connect_four", "pig", "breakthrough", "kuhn_poker", "othello"]
+CHECKED = ["tic_tac_toe", "connect_four", "pig", "breakthrough", "kuhn_poker", "othello", "hex"]
 # One changed line each, which OpenSpiel's implementation must tell apart.
 WRONG = {
     "tic_tac_toe": ("where mark[x] == p)) >= 2 for d in way)", "where mark[x] == p)) >= 1 for d in way)"),
@@ -28,6 +28,8 @@ WRONG = {
     # Flanked lines turning across and up only, never diagonally.
     "othello": ("            for d in way:", "            for d in [up, right, down, left]:"),
     # Common play's rule: roll on even when stopping would win (OpenSpiel offers only the stop).
+    # o joining the top and bottom rows as x does, not the left and right columns.
+    "hex": ("row_of(c) if p == players[0] else column_of(c)", "row_of(c)"),
     "pig": ("d == stop or score[p] + turn_total < winscore", "d == stop or score[p] >= 0"),
 }
 

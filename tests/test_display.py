@@ -302,3 +302,24 @@ def test_othello_draws_a1_at_the_top_left_with_the_four_centre_discs() -> None:
     grid_rows = [line.split() for line in lines if line.strip()[:1].isdigit()]
     assert [row[0] for row in grid_rows] == [str(n) for n in range(1, 9)]
     assert grid_rows[3][1:] == list("---ox---") and grid_rows[4][1:] == list("---xo---")  # OpenSpiel's start
+
+
+def test_a_hex_board_is_drawn_as_a_grid_with_each_row_half_a_cell_right_of_the_one_above() -> None:
+    """Hex: a1 at the top left, row 2 starts half a cell further right (its cells touch two of row 1's),
+    in the terminal and in the picture."""
+    from rulebook.api import load_game
+
+    game = load_game("hex", {"board_size": 5})
+    state = game.new_initial_state(1)
+    for cell in ("a1", "b1", "a2"):
+        game.apply(state, game.parse_move(state, cell))
+    scene = scene_of(game, state, None)
+    lines = [line for line in scene_text(scene).splitlines() if line.strip()[:1].isdigit()]
+    assert [line.split() for line in lines[:2]] == [["1", "x", "o", ".", ".", "."], ["2", "x", ".", ".", ".", "."]]
+    assert lines[1].index("x") == lines[0].index("x") + 1 and lines[2].index(".") == lines[0].index("x") + 2
+    rows: dict = {}
+    for rect in svg_tree(draw_svg(scene)).iter("{http://www.w3.org/2000/svg}rect"):
+        if rect.get("x") is not None and rect.get("y") is not None:
+            rows.setdefault(float(rect.get("y")), []).append(float(rect.get("x")))
+    first, second = [sorted(xs) for _, xs in sorted(rows.items()) if len(xs) == 5][:2]
+    assert second[0] - first[0] == (first[1] - first[0]) / 2  # half a cell to the right
