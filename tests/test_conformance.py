@@ -14,7 +14,7 @@ from rulebook.conformance import check_conformance, read_map  # noqa: E402
 from rulebook.dsl.errors import OptionsError, RulesError  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-CHECKED = ["tic_tac_toe", "connect_four", "pig", "breakthrough", "kuhn_poker", "othello", "hex"]
+CHECKED = ["tic_tac_toe", "connect_four", "pig", "breakthrough", "kuhn_poker", "othello", "hex", "leduc_poker"]
 # One changed line each, which OpenSpiel's implementation must tell apart.
 WRONG = {
     "tic_tac_toe": ("where mark[x] == p)) >= 2 for d in way)", "where mark[x] == p)) >= 1 for d in way)"),
@@ -30,6 +30,8 @@ WRONG = {
     # Common play's rule: roll on even when stopping would win (OpenSpiel offers only the stop).
     # o joining the top and bottom rows as x does, not the left and right columns.
     "hex": ("row_of(c) if p == players[0] else column_of(c)", "row_of(c)"),
+    # A pair with the face-up card not counted: the higher card always wins.
+    "leduc_poker": ("+ (10 if rank(top(hand[p])) == rank(top(face_up)) else 0)", "+ 0"),
     "pig": ("d == stop or score[p] + turn_total < winscore", "d == stop or score[p] >= 0"),
 }
 
@@ -97,11 +99,12 @@ def test_a_variant_has_its_own_moves_where_the_action_ids_depend_on_its_paramete
     assert "action 4 is given to 'a6a5' and 'a6b5'" in str(refused.value) and "openspiel.yaml:" in str(refused.value)
 
 
-def test_a_card_shown_that_openspiel_hides_is_caught_across_games(tmp_path: Path) -> None:
-    """Kuhn poker with the hands face up: one information state of a player (their card, the bets)
-    is met in games with different cards behind it, and the view differs: a leak."""
-    copy = tmp_path / "kuhn_poker"
-    shutil.copytree(ROOT / "rules" / "kuhn_poker", copy)
+@pytest.mark.parametrize("name", ["kuhn_poker", "leduc_poker"])
+def test_a_card_shown_that_openspiel_hides_is_caught_across_games(name: str, tmp_path: Path) -> None:
+    """Poker with the hands face up: one information state of a player (their card, the bets) is met
+    in games with different cards behind it, and the view differs: a leak."""
+    copy = tmp_path / name
+    shutil.copytree(ROOT / "rules" / name, copy)
     rules = copy / "game.rules"
     assert "pile hand[player]: card private" in rules.read_text()
     rules.write_text(rules.read_text().replace("pile hand[player]: card private", "pile hand[player]: card"))
@@ -109,4 +112,4 @@ def test_a_card_shown_that_openspiel_hides_is_caught_across_games(tmp_path: Path
     assert report.differences, "a face-up hand went unnoticed"
     difference = report.differences[0][1]
     assert difference.what.startswith("what seat") and "OpenSpiel hides" in difference.what
-    assert check_conformance("kuhn_poker", games=300, seed=0).differences == []
+    assert check_conformance(name, games=300, seed=0).differences == []

@@ -323,3 +323,18 @@ def test_a_hex_board_is_drawn_as_a_grid_with_each_row_half_a_cell_right_of_the_o
             rows.setdefault(float(rect.get("y")), []).append(float(rect.get("x")))
     first, second = [sorted(xs) for _, xs in sorted(rows.items()) if len(xs) == 5][:2]
     assert second[0] - first[0] == (first[1] - first[0]) / 2  # half a cell to the right
+
+
+def test_leduc_poker_shows_the_face_up_card_to_both_and_each_hand_only_to_its_holder() -> None:
+    from rulebook.api import load_game
+
+    game = load_game("leduc_poker")
+    state = game.new_initial_state(5)
+    for move in ("call", "call"):  # two checks: the first round ends and a card turns face up
+        game.apply(state, game.parse_move(state, move))
+    for viewer in (0, 1):
+        lines = scene_text(scene_of(game, state, viewer)).splitlines()
+        face_up = next(line for line in lines if "face up:" in line)
+        hands = [line for line in lines if "card:" in line]
+        assert "_of_" in face_up and "hidden" not in face_up
+        assert "_of_" in hands[viewer] and "_of_" not in hands[1 - viewer] and "1 hidden" in hands[1 - viewer]
