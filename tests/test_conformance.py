@@ -14,7 +14,7 @@ from rulebook.conformance import check_conformance, read_map  # noqa: E402
 from rulebook.dsl.errors import OptionsError, RulesError  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-CHECKED = ["tic_tac_toe", "connect_four", "pig", "breakthrough", "kuhn_poker", "othello", "hex", "leduc_poker"]
+CHECKED = ["tic_tac_toe", "connect_four", "pig", "breakthrough", "kuhn_poker", "othello", "hex", "leduc_poker", "liars_dice"]
 # One changed line each, which OpenSpiel's implementation must tell apart.
 WRONG = {
     "tic_tac_toe": ("where mark[x] == p)) >= 2 for d in way)", "where mark[x] == p)) >= 1 for d in way)"),
@@ -32,6 +32,8 @@ WRONG = {
     "hex": ("row_of(c) if p == players[0] else column_of(c)", "row_of(c)"),
     # A pair with the face-up card not counted: the higher card always wins.
     "leduc_poker": ("+ (10 if rank(top(hand[p])) == rank(top(face_up)) else 0)", "+ 0"),
+    # No wild face: a 6 counts only as a 6.
+    "liars_dice": ("where x == f or x == dice_sides)", "where x == f)"),
     "pig": ("d == stop or score[p] + turn_total < winscore", "d == stop or score[p] >= 0"),
 }
 
@@ -99,15 +101,24 @@ def test_a_variant_has_its_own_moves_where_the_action_ids_depend_on_its_paramete
     assert "action 4 is given to 'a6a5' and 'a6b5'" in str(refused.value) and "openspiel.yaml:" in str(refused.value)
 
 
-@pytest.mark.parametrize("name", ["kuhn_poker", "leduc_poker"])
-def test_a_card_shown_that_openspiel_hides_is_caught_across_games(name: str, tmp_path: Path) -> None:
-    """Poker with the hands face up: one information state of a player (their card, the bets) is met
-    in games with different cards behind it, and the view differs: a leak."""
+# What each hidden-information game hides, and the same line showing it to everyone.
+SHOWN = {
+    "kuhn_poker": ("pile hand[player]: card private", "pile hand[player]: card"),
+    "leduc_poker": ("pile hand[player]: card private", "pile hand[player]: card"),
+    "liars_dice": ("var dice[player]: list of int = [] private", "var dice[player]: list of int = []"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SHOWN))
+def test_a_hand_shown_that_openspiel_hides_is_caught_across_games(name: str, tmp_path: Path) -> None:
+    """A hand face up: one information state of a player (their own hand, the bets) is met in games
+    with different hands behind it, and the view differs: a leak."""
     copy = tmp_path / name
     shutil.copytree(ROOT / "rules" / name, copy)
     rules = copy / "game.rules"
-    assert "pile hand[player]: card private" in rules.read_text()
-    rules.write_text(rules.read_text().replace("pile hand[player]: card private", "pile hand[player]: card"))
+    hidden, shown = SHOWN[name]
+    assert hidden in rules.read_text()
+    rules.write_text(rules.read_text().replace(hidden, shown))
     report = check_conformance(copy, games=300, seed=0)
     assert report.differences, "a face-up hand went unnoticed"
     difference = report.differences[0][1]

@@ -338,3 +338,16 @@ def test_leduc_poker_shows_the_face_up_card_to_both_and_each_hand_only_to_its_ho
         hands = [line for line in lines if "card:" in line]
         assert "_of_" in face_up and "hidden" not in face_up
         assert "_of_" in hands[viewer] and "_of_" not in hands[1 - viewer] and "1 hidden" in hands[1 - viewer]
+
+
+def test_liars_dice_shows_each_player_their_own_dice_only_and_the_last_bid_to_both() -> None:
+    from rulebook.api import load_game
+
+    game = load_game("liars_dice", {"numdice": 2})
+    state = game.new_initial_state(4)
+    game.apply(state, game.parse_move(state, "2-3"))
+    for viewer in (0, 1):
+        lines = scene_text(scene_of(game, state, viewer)).splitlines()
+        assert "dice: 2  of face: 3" in next(line for line in lines if "of face" in line)
+        dice = [line.split("dice:")[1].strip() for line in lines if line.startswith("player")]
+        assert dice[1 - viewer] == "?" and dice[viewer] != "?" and len(dice[viewer].split(",")) == 2
