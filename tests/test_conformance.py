@@ -14,7 +14,7 @@ from rulebook.conformance import check_conformance, read_map  # noqa: E402
 from rulebook.dsl.errors import OptionsError, RulesError  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-CHECKED = ["tic_tac_toe", "connect_four", "pig", "breakthrough", "kuhn_poker", "othello", "hex", "leduc_poker", "liars_dice"]
+CHECKED = ["tic_tac_toe", "connect_four", "pig", "breakthrough", "kuhn_poker", "othello", "hex", "leduc_poker", "liars_dice", "oware"]
 # One changed line each, which OpenSpiel's implementation must tell apart.
 WRONG = {
     "tic_tac_toe": ("where mark[x] == p)) >= 2 for d in way)", "where mark[x] == p)) >= 1 for d in way)"),
@@ -34,6 +34,8 @@ WRONG = {
     "leduc_poker": ("+ (10 if rank(top(hand[p])) == rank(top(face_up)) else 0)", "+ 0"),
     # No wild face: a 6 counts only as a 6.
     "liars_dice": ("where x == f or x == dice_sides)", "where x == f)"),
+    # The grand slam taken, as some play it: OpenSpiel captures nothing then.
+    "oware": ("if len(won) > 0 and sum(seeds[x] for x in won) < seeds_on(next_player(p)):", "if len(won) > 0:"),
     "pig": ("d == stop or score[p] + turn_total < winscore", "d == stop or score[p] >= 0"),
 }
 

@@ -351,3 +351,13 @@ def test_liars_dice_shows_each_player_their_own_dice_only_and_the_last_bid_to_bo
         assert "dice: 2  of face: 3" in next(line for line in lines if "of face" in line)
         dice = [line.split("dice:")[1].strip() for line in lines if line.startswith("player")]
         assert dice[1 - viewer] == "?" and dice[viewer] != "?" and len(dice[viewer].split(",")) == 2
+
+
+def test_oware_shows_each_row_of_houses_from_its_owners_left_and_the_stores() -> None:
+    from rulebook.api import load_game
+
+    game = load_game("oware")
+    state = game.new_initial_state(1)
+    game.apply(state, game.parse_move(state, "house 2"))  # B's four seeds go to C, D, E and F
+    lines = [line for line in scene_text(scene_of(game, state, None)).splitlines() if "houses:" in line]
+    assert "houses: 4, 0, 5, 5, 5, 5  store: 0" in lines[0] and "houses: 4, 4, 4, 4, 4, 4" in lines[1]
