@@ -361,3 +361,15 @@ def test_oware_shows_each_row_of_houses_from_its_owners_left_and_the_stores() ->
     game.apply(state, game.parse_move(state, "house 2"))  # B's four seeds go to C, D, E and F
     lines = [line for line in scene_text(scene_of(game, state, None)).splitlines() if "houses:" in line]
     assert "houses: 4, 0, 5, 5, 5, 5  store: 0" in lines[0] and "houses: 4, 4, 4, 4, 4, 4" in lines[1]
+
+
+def test_hearts_shows_a_hand_only_to_its_holder_and_the_pass_to_all() -> None:
+    from rulebook.api import load_game
+
+    game = load_game("hearts")
+    state = game.new_initial_state(4)
+    for viewer in range(4):
+        lines = scene_text(scene_of(game, state, viewer)).splitlines()
+        hands = [line for line in lines if "hand:" in line]
+        assert len(hands) == 4 and "pass:" in next(line for line in lines if "hearts broken" in line)
+        assert all(("13 hidden" in row) == (seat != viewer) for seat, row in enumerate(hands))
