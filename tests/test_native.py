@@ -43,6 +43,9 @@ MODES = [
     # both back-ends — its sheep left seem unable to reach Edenia, and the rulings end no such game)
     ("edenia", {"players": 2, "little_lambs": True}), ("edenia", {"players": 2, "law_of_the_universe": False}),
     ("edenia", {"players": 3, "little_lambs": True, "law_of_the_universe": False}),
+    # Classic games checked against OpenSpiel (issue 28): groups merged on a hex board, betting
+    # rounds, lists of dice, a 52-card table (oware's repetitions() keeps it in Python).
+    ("hex", {"board_size": 7}), ("leduc_poker", {}), ("liars_dice", {"numdice": 2}), ("hearts", {}),
 ]
 TOYS = ["nim", "cards", "grid", "powers", "ring", "pot", "flank", "bridges"]
 
@@ -236,3 +239,9 @@ def test_standing_rate_out_of_range_is_one_clear_error(capsys):
     code = main(["simulate", str(ROOT / "tests/games/nim"), "--games", "5", "--standing-rate", "1.5"])
     err = capsys.readouterr().err
     assert code == 2 and "--standing-rate must be between 0 and 1" in err and "Traceback" not in err
+
+
+def test_a_game_asking_whether_a_position_came_back_is_left_to_python_and_says_why():
+    """Oware ends on a repeated position (repetitions()): the native back-end declines it, by name."""
+    game = _game("oware", {})
+    assert native_for(game) is None and "repetitions" in why_not(game)
