@@ -195,7 +195,9 @@ def _play(ours: Any, theirs: Any, spiel_map: SpielMap, variant: Variant, seed: i
     history: list = []  # informed: (player, information state string) -> Rulebook's view for that player
     played: list = []  # (whether chance played it, OpenSpiel's action id), for the twin
     decisions: list = []  # (moves before it, deciding seat, their information state, their view)
-    informing = spiel.get_game().get_type().provides_information_state_string
+    kind = spiel.get_game().get_type()
+    # A twin swaps chance outcomes: only a game with chance and information states has one.
+    twinning = kind.provides_information_state_string and kind.chance_mode != pyspiel.GameType.ChanceMode.DETERMINISTIC
 
     def differ(what: str, mine: Any, other: Any) -> Difference:
         return Difference(seed, list(history), what, mine, other)
@@ -235,7 +237,8 @@ def _play(ours: Any, theirs: Any, spiel_map: SpielMap, variant: Variant, seed: i
         if seats[seat] != spiel.current_player():
             return differ("whose decision it is", f"seat {seat} (OpenSpiel player {seats[seat]})",
                           f"OpenSpiel player {spiel.current_player()}")
-        mine_moves = sorted(str(m) for m in ours.legal_moves(state))
+        legal = {str(m): m for m in ours.legal_moves(state)}  # text -> move: no second parse to apply it
+        mine_moves = sorted(legal)
         other_moves = sorted(actions.get(a, f"action {a} (not in the map)") for a in spiel.legal_actions())
         if mine_moves != other_moves:
             return differ("the legal moves", mine_moves, other_moves)
@@ -243,11 +246,11 @@ def _play(ours: Any, theirs: Any, spiel_map: SpielMap, variant: Variant, seed: i
         difference = _same_view(ours, spiel, state, seats, looked_at, informed, differ)
         if difference is not None:
             return difference
-        if informing:
+        if twinning:
             decisions.append((len(played), seat, spiel.information_state_string(seats[seat]), _view(ours, state, seat)))
         action = rng.choice(spiel.legal_actions())
         text = actions[action]
-        ours.apply(state, ours.parse_move(state, text))
+        ours.apply(state, legal[text])
         spiel.apply_action(action)
         history.append(text)
         played.append((False, action))
