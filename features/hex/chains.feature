@@ -9,6 +9,23 @@ Feature: Hex — a stone on any empty cell; a chain joining a player's two sides
     Then c3 holds Xena's stone
     And it is Omar's turn
 
+  Scenario: H5 — with the swap rule, the second player may take over the first stone, reflected across the long diagonal
+    Given a game of Hex of 5 cells a side with the swap rule between Xena and Omar
+    When Xena places a stone on c2
+    And Omar takes over the first stone
+    Then b3 holds Omar's stone
+    And c2 is empty
+    And it is Xena's turn
+    When Xena places a stone on c3
+    And Omar tries to take over the first stone
+    Then the move is rejected
+
+  Scenario: H5 — without the swap rule (OpenSpiel's default) the first stone stays the first player's
+    Given a game of Hex of 5 cells a side between Xena and Omar
+    When Xena places a stone on c2
+    And Omar tries to take over the first stone
+    Then the move is rejected
+
   Scenario: H1, H5 — a cell already taken cannot be taken again (no swap rule)
     Given a game of Hex of 5 cells a side between Xena and Omar
     When Xena places a stone on c3
