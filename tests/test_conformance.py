@@ -37,7 +37,7 @@ WRONG = {
     # The grand slam taken, as some play it: OpenSpiel captures nothing then.
     "oware": ("if len(won) > 0 and sum(seeds[x] for x in won) < seeds_on(next_player(p)):", "if len(won) > 0:"),
     # The queen of spades not breaking hearts (OpenSpiel's qs_breaks_hearts, on by default).
-    "hearts": ('if c.suit == "hearts" or c == card["QS"]:', 'if c.suit == "hearts":'),
+    "hearts": ('if c.suit == "hearts" or (qs_breaks_hearts and c == card["QS"]):', 'if c.suit == "hearts":'),
     "pig": ("d == stop or score[p] + turn_total < winscore", "d == stop or score[p] >= 0"),
 }
 

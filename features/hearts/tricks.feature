@@ -1,6 +1,6 @@
 @game:hearts
 Feature: Hearts — the pass, the two of clubs, following suit, no points on the first trick, hearts broken, the moon
-  OpenSpiel's hearts with its default options: North, East, South and West in seat order (RULINGS H1–H8).
+  OpenSpiel's hearts with its default options: North, East, South and West in seat order (RULINGS H1–H9).
 
   Scenario: H1, H2 — thirteen cards each, then the first player passes first
     Given a game of Hearts between North, East, South and West
@@ -144,3 +144,62 @@ Feature: Hearts — the pass, the two of clubs, following suit, no points on the
     Then North has 0 points
     And East has 26 points
     And North wins
+
+  Scenario: H9 — can_lead_any_club: the first trick may be led with any club
+    Given a game of Hearts where any club may lead the first trick between North, East, South and West
+    And North holds only 2C, 9C and AS
+    And it is North's turn to lead
+    When North tries to play AS
+    Then the move is rejected
+    When North plays 9C
+    Then it is East's turn to play
+
+  Scenario: H9 — must_break_hearts off: a heart may be led at any time
+    Given a game of Hearts where hearts may be led before they are broken between North, East, South and West
+    And 1 tricks have been played
+    And North holds only AH and 5D
+    And it is North's turn to lead
+    When North plays AH
+    Then it is East's turn to play
+
+  Scenario: H9 — qs_breaks_hearts off: the queen of spades leaves hearts unbroken
+    Given a game of Hearts where the queen of spades does not break hearts between North, East, South and West
+    And 1 tricks have been played
+    And East holds only QS and AH
+    And North led 5S
+    And it is East's turn to play
+    When East plays QS
+    Then hearts are not broken
+
+  Scenario: H9 — no_pts_on_first_trick off: a player who cannot follow may play points on the first trick
+    Given a game of Hearts where points may be played on the first trick between North, East, South and West
+    And East holds only QS and 5D
+    And North led 2C
+    And it is East's turn to play
+    When East plays QS
+    Then hearts are broken
+
+  Scenario: H9 — can_lead_hearts_instead_of_qs: a hand of hearts and the queen of spades may lead a heart
+    Given a game of Hearts where a hand of hearts and the queen of spades may lead a heart between North, East, South and West
+    And 1 tricks have been played
+    And North holds only AH and QS
+    And it is North's turn to lead
+    When North plays AH
+    Then it is East's turn to play
+
+  Scenario: H3, H9 — by default that hand must lead the queen of spades
+    Given a game of Hearts between North, East, South and West
+    And 1 tricks have been played
+    And North holds only AH and QS
+    And it is North's turn to lead
+    When North tries to play AH
+    Then the move is rejected
+
+  Scenario: H9 — the bonuses: 10 points off for the jack of diamonds, 5 for a player who took no trick
+    Given a game of Hearts with both bonuses between North, East, South and West
+    And North has taken JD, 2H and 3H
+    And East has taken 4C, 5C, 6C and 7C
+    And South has taken 8C, 9C, TC and JC
+    Then North has minus 8 points
+    And East has 0 points
+    And West has minus 5 points
