@@ -125,12 +125,11 @@ def test_a_hand_shown_that_openspiel_hides_is_caught_across_games(name: str, tmp
     hidden, shown = SHOWN[name]
     assert hidden in rules.read_text()
     rules.write_text(rules.read_text().replace(hidden, shown))
-    report = check_conformance(copy, games=300, seed=0)
+    report = check_conformance(copy, games=300, seed=0, variant=0)  # the game as shipped: CHECKED's test
     assert report.differences, "a face-up hand went unnoticed"
     difference = report.differences[0][1]
     assert difference.what.startswith("what seat") and "OpenSpiel hides" in difference.what
     assert ("swap places" in difference.what) == (name == "hearts")
-    assert check_conformance(name, games=300, seed=0).differences == []
 
 
 def test_twin_histories_are_compared_where_information_states_are_too_many_to_meet_twice() -> None:
