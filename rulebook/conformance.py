@@ -97,7 +97,7 @@ def read_map(folder: Path) -> SpielMap:
                     tuple(players) if isinstance(players, list) else (), views)
 
 
-def _variant(raw: dict, place: tuple, moves: dict, chance: dict, located) -> Variant:
+def _variant(raw: dict, place: tuple, moves: dict, chance: tuple, located) -> Variant:
     """A variant's own `moves:` / `chance:` take the place of the map's."""
     return Variant(dict(raw.get("options") or {}), dict(raw.get("parameters") or {}),
                    _id_map(raw, place + ("moves",), located) if "moves" in raw else moves,
@@ -112,7 +112,7 @@ def _chance_maps(holder: dict, where: tuple, located) -> tuple:
     return (_id_map(holder, where, located),)
 
 
-def _id_map(holder: dict, where: tuple, located) -> dict:
+def _id_map(holder: dict | list, where: tuple, located) -> dict:
     raw = holder.get(where[-1]) if isinstance(holder, dict) else holder[where[-1]]
     what = where[-1] if isinstance(where[-1], str) else f"{where[-2]} {where[-1]}"  # `chance 1`: a list's map
     if not isinstance(raw, dict) or not all(isinstance(k, str) and type(v) is int for k, v in raw.items()):
