@@ -67,3 +67,11 @@ Feature: Liar's dice — rising bids, the call of a lie, the highest face wild
     And Bob calls the bid a lie
     Then 3 dice show the face 5
     And Bob wins
+
+  Scenario: D2, D6 — with OpenSpiel's reset-quantity rule, bids rank by face first: a higher face may name fewer dice
+    Given a game of Liar's dice with 2 dice each, bids ranked by face first, between Ann and Bob
+    When Ann bids 3-2
+    And Bob tries to bid 4-1
+    Then the move is rejected
+    When Bob bids 1-3
+    Then it is Ann's turn to bid
