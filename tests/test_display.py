@@ -302,3 +302,74 @@ def test_othello_draws_a1_at_the_top_left_with_the_four_centre_discs() -> None:
     grid_rows = [line.split() for line in lines if line.strip()[:1].isdigit()]
     assert [row[0] for row in grid_rows] == [str(n) for n in range(1, 9)]
     assert grid_rows[3][1:] == list("---ox---") and grid_rows[4][1:] == list("---xo---")  # OpenSpiel's start
+
+
+def test_a_hex_board_is_drawn_as_a_grid_with_each_row_half_a_cell_right_of_the_one_above() -> None:
+    """Hex: a1 at the top left, row 2 starts half a cell further right (its cells touch two of row 1's),
+    in the terminal and in the picture."""
+    from rulebook.api import load_game
+
+    game = load_game("hex", {"board_size": 5})
+    state = game.new_initial_state(1)
+    for cell in ("a1", "b1", "a2"):
+        game.apply(state, game.parse_move(state, cell))
+    scene = scene_of(game, state, None)
+    lines = [line for line in scene_text(scene).splitlines() if line.strip()[:1].isdigit()]
+    assert [line.split() for line in lines[:2]] == [["1", "x", "o", ".", ".", "."], ["2", "x", ".", ".", ".", "."]]
+    assert lines[1].index("x") == lines[0].index("x") + 1 and lines[2].index(".") == lines[0].index("x") + 2
+    rows: dict = {}
+    for rect in svg_tree(draw_svg(scene)).iter("{http://www.w3.org/2000/svg}rect"):
+        if rect.get("x") is not None and rect.get("y") is not None:
+            rows.setdefault(float(rect.get("y")), []).append(float(rect.get("x")))
+    first, second = [sorted(xs) for _, xs in sorted(rows.items()) if len(xs) == 5][:2]
+    assert second[0] - first[0] == (first[1] - first[0]) / 2  # half a cell to the right
+
+
+def test_leduc_poker_shows_the_face_up_card_to_both_and_each_hand_only_to_its_holder() -> None:
+    from rulebook.api import load_game
+
+    game = load_game("leduc_poker")
+    state = game.new_initial_state(5)
+    for move in ("call", "call"):  # two checks: the first round ends and a card turns face up
+        game.apply(state, game.parse_move(state, move))
+    for viewer in (0, 1):
+        lines = scene_text(scene_of(game, state, viewer)).splitlines()
+        face_up = next(line for line in lines if "face up:" in line)
+        hands = [line for line in lines if "card:" in line]
+        assert "_of_" in face_up and "hidden" not in face_up
+        assert "_of_" in hands[viewer] and "_of_" not in hands[1 - viewer] and "1 hidden" in hands[1 - viewer]
+
+
+def test_liars_dice_shows_each_player_their_own_dice_only_and_the_last_bid_to_both() -> None:
+    from rulebook.api import load_game
+
+    game = load_game("liars_dice", {"numdice": 2})
+    state = game.new_initial_state(4)
+    game.apply(state, game.parse_move(state, "2-3"))
+    for viewer in (0, 1):
+        lines = scene_text(scene_of(game, state, viewer)).splitlines()
+        assert "dice: 2  of face: 3" in next(line for line in lines if "of face" in line)
+        dice = [line.split("dice:")[1].strip() for line in lines if line.startswith("player")]
+        assert dice[1 - viewer] == "?" and dice[viewer] != "?" and len(dice[viewer].split(",")) == 2
+
+
+def test_oware_shows_each_row_of_houses_from_its_owners_left_and_the_stores() -> None:
+    from rulebook.api import load_game
+
+    game = load_game("oware")
+    state = game.new_initial_state(1)
+    game.apply(state, game.parse_move(state, "house 2"))  # B's four seeds go to C, D, E and F
+    lines = [line for line in scene_text(scene_of(game, state, None)).splitlines() if "houses:" in line]
+    assert "houses: 4, 0, 5, 5, 5, 5  store: 0" in lines[0] and "houses: 4, 4, 4, 4, 4, 4" in lines[1]
+
+
+def test_hearts_shows_a_hand_only_to_its_holder_and_the_pass_to_all() -> None:
+    from rulebook.api import load_game
+
+    game = load_game("hearts")
+    state = game.new_initial_state(4)
+    for viewer in range(4):
+        lines = scene_text(scene_of(game, state, viewer)).splitlines()
+        hands = [line for line in lines if "hand:" in line]
+        assert len(hands) == 4 and "pass:" in next(line for line in lines if "hearts broken" in line)
+        assert all(("13 hidden" in row) == (seat != viewer) for seat, row in enumerate(hands))

@@ -43,7 +43,10 @@ def test_a_sample_keeps_what_its_player_sees_and_every_invariant(mode) -> None:
             sample = determinize(game, state, player, rng)
             assert game.view(sample, player) == game.view(state, player)
             assert game.check_invariants(sample) == game.check_invariants(state)
-            assert game.legal_moves(sample) == game.legal_moves(state) or game.current_player(state) != player
+            # The deciding player's samples offer the same moves. Another player's sample may contradict
+            # what the rules imply from public facts (Hearts: whoever leads the first trick holds the
+            # two of clubs, yet the sample deals that card anew), so its moves are not asked for.
+            assert game.current_player(state) != player or game.legal_moves(sample) == game.legal_moves(state)
 
 
 def test_samples_reach_every_hand_the_view_allows() -> None:

@@ -43,6 +43,10 @@ MODES = [
     # both back-ends — its sheep left seem unable to reach Edenia, and the rulings end no such game)
     ("edenia", {"players": 2, "little_lambs": True}), ("edenia", {"players": 2, "law_of_the_universe": False}),
     ("edenia", {"players": 3, "little_lambs": True, "law_of_the_universe": False}),
+    # Classic games checked against OpenSpiel (issue 28): groups merged on a hex board, betting
+    # rounds, lists of dice, a 52-card table, a sowing game ending on a repeated position.
+    ("hex", {"board_size": 7}), ("leduc_poker", {}), ("liars_dice", {"numdice": 2}), ("hearts", {}),
+    ("oware", {}),
 ]
 # A game of secret choices, played on both back-ends in the sequential mode.
 MODES += [("goofspiel", {}), ("goofspiel", {"num_cards": 6, "imp_info": True, "points_order": "descending"})]

@@ -69,7 +69,7 @@ def default_declaration(game) -> dict:
         sections.append({"title": "Players", "layout": "rows", "for": "p in players", "label": "{p}",
                          "parts": players})
     for board in program.boards.values():
-        layout = board.shape
+        layout = "grid" if board.shape == "hex" else board.shape  # a hex board is drawn as a skewed grid
         parts = parts_for((board.name,), "x")
         sections.append({"title": board.name, "layout": layout, "board": board.name, "as": "x",
                          "label": "{x}", "parts": parts, **({"text": "{x}"} if layout == "grid" else {})})

@@ -208,7 +208,8 @@ def _section(c: _Compiler, raw: dict, where: tuple) -> Optional[Section]:
                                        f"a {layout} needs a board of the game: one of {known}"))
             return None
         shape = boards[board].shape
-        if shape != layout and layout != "network":
+        # A hex board is a grid whose rows are drawn half a cell apart.
+        if shape != layout and layout != "network" and (layout, shape) != ("grid", "hex"):
             c.errors.append(Diagnostic(c.span(where + ("board",)), f"board '{board}' is a {shape}, not a {layout}"))
             return None
         each = raw.get("each", "node")

@@ -124,6 +124,8 @@ def _section(ev: _Evaluator, palette: Palette, section: Section, base: tuple, ti
     board = ev.game.program.boards.get(section.board) if section.board else None
     if board is not None and board.from_bottom:
         out["rows_up"] = True  # a1 at the bottom left: row 1 is drawn last, at the bottom
+    if board is not None and board.shape == "hex":
+        out["skew"] = True  # each row half a cell right of the row drawn above it: six neighbours show
     if hidden or items is None:
         return out
     for value in items:

@@ -231,8 +231,9 @@ def _grid(section: dict, top: float) -> tuple[list, float]:
         return [], 0
     columns = max(i["col"] for i in items)
     rows = max(i["row"] for i in items)
-    size = max(36.0, min(132.0, (WIDTH - 60) / columns))
-    left = (WIDTH - size * columns) / 2
+    skew = 0.5 if section.get("skew") else 0.0  # a hex board: each row half a cell right of the one above
+    size = max(36.0, min(132.0, (WIDTH - 60) / (columns + skew * (rows - 1))))
+    left = (WIDTH - size * (columns + skew * (rows - 1))) / 2
     out: list[str] = []
     for col in range(1, columns + 1):
         out.append(_text(left + (col - 0.5) * size, top + 12, column_name(col), 11, "middle", fill="#777"))
@@ -244,7 +245,7 @@ def _grid(section: dict, top: float) -> tuple[list, float]:
     for row in range(1, rows + 1):
         out.append(_text(left - 8, top + 18 + (drawn(row) - 0.5) * size + 4, str(row), 11, "end", fill="#777"))
     for item in items:
-        x = left + (item["col"] - 1) * size
+        x = left + (item["col"] - 1 + skew * (drawn(item["row"]) - 1)) * size
         y = top + 18 + (drawn(item["row"]) - 1) * size
         out.append(f"<rect x='{x:.0f}' y='{y:.0f}' width='{size:.0f}' height='{size:.0f}' "
                    f"fill='{_colour(item.get('fill'), '#f4f1ea')}' fill-opacity='0.7' stroke='#8a8170'/>")

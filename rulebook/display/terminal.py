@@ -115,11 +115,28 @@ def _grid(console: Console, section: dict) -> None:
     if not items:
         return
     cells = {(i["col"], i["row"]): _cell(i) for i in items}
-    _matrix(console, cells, max(i["col"] for i in items), max(i["row"] for i in items), True,
-            section.get("rows_up", False))
+    draw = _skewed if section.get("skew") else _matrix
+    draw(console, cells, max(i["col"] for i in items), max(i["row"] for i in items), True,
+         section.get("rows_up", False))
     detail = [i for i in items if i["parts"] and not i.get("text")]
     if detail:
         _lines(console, dict(section, items=detail))
+
+
+def _skewed(console: Console, cells: dict, columns: int, rows: int, letters: bool, rows_up: bool = False) -> None:
+    """A hex board: each row drawn half a cell right of the row above it, so that a cell's six
+    neighbours are the ones that touch it on the page."""
+    width = max([len(t.plain) for t in cells.values()] + [len(column_name(columns))])
+    label = len(str(rows)) + 1
+    console.print(Text(" " * label + " ".join(column_name(c).center(width) for c in range(1, columns + 1)), style="dim"))
+    order = list(range(rows, 0, -1) if rows_up else range(1, rows + 1))
+    for drawn, row in enumerate(order):
+        line = Text(str(row).rjust(label - 1) + " " + " " * (drawn * (width + 1) // 2), style="dim")
+        for col in range(1, columns + 1):
+            text = cells.get((col, row), Text(""))
+            line.append_text(Text(text.plain.center(width), style=text.style))
+            line.append(" ")
+        console.print(line)
 
 
 def _network(console: Console, section: dict) -> None:
