@@ -197,6 +197,8 @@ def test_bots_take_their_seats_and_a_seat_comes_back_through_its_link(tmp_path: 
                 message = leo.receive_json()
             send(leo, "move", message["counter"], rng.choice(message["moves"]))
             message = leo.receive_json()
+        while not message["yours"]:  # the bot has moved: the game waits for Leo
+            message = leo.receive_json()
         leo.close()
         assert read_record(save).moves == host.record.moves  # saved as it went
         assert any(entry["player"] == "Lisa" for entry in host.record.moves)

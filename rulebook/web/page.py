@@ -25,7 +25,8 @@ header h1 { font-size: 18px; margin: 0; }
 #result:empty, #notice:empty { display: none; }
 #notice { padding: 8px 16px; background: #f6d0c8; }
 main { display: flex; gap: 12px; padding: 12px; align-items: flex-start; flex-wrap: wrap; }
-#board { background: #fff; border: 1px solid #cfc8b8; line-height: 0; }
+#board { background: #fff; border: 1px solid #cfc8b8; line-height: 0; flex: 0 0 auto; }
+#board svg { display: block; }
 aside { display: flex; flex-direction: column; gap: 8px; min-width: 300px; max-width: 460px; flex: 1; }
 section { background: #fff; border: 1px solid #cfc8b8; padding: 8px; }
 section h2 { font-size: 14px; margin: 0 0 6px 0; }
@@ -64,7 +65,9 @@ let socket = null, current = null, closedForGood = false;
 function notice(text) { $("notice").textContent = text || ""; }
 
 function show(message) {
+  if (!current || current.counter !== message.counter) $("search").value = "";  // a new decision: all its moves
   current = message;
+  document.body.dataset.counter = message.counter;  // where the game stands, for a test to wait on
   document.title = message.title + (message.you ? " — " + message.you : " — watching");
   $("title").textContent = message.title;
   $("you").textContent = message.you ? "You are " + message.you : "Watching (what everyone sees)";
@@ -121,6 +124,7 @@ function connect() {
 }
 
 $("search").addEventListener("input", filter);
+window.addEventListener("hashchange", () => location.reload());  // another seat's link opened in this tab
 $("typed-form").addEventListener("submit", event => {
   event.preventDefault();
   const text = $("typed").value;
