@@ -125,9 +125,16 @@ def default_seed() -> int:
 
 
 def _resume(args):
+    game, record, state = open_to_resume(args)
+    return game, record, state, record.seed
+
+
+def open_to_resume(args):
+    """(game, record, its last state) of the saved game `args.resume` names (`play` and `serve`):
+    a full record of a game that goes on, with nothing on the command line that the record says."""
     given = [flag for flag, value in (("GAME", args.game), ("--players", args.players), ("--seed", args.seed),
-                                      ("--names", args.names), ("--option", args.option), ("--mod", args.mod),
-                                      ("game options", args.game_options)) if value]
+                                      ("--names", getattr(args, "names", None)), ("--option", args.option),
+                                      ("--mod", args.mod), ("game options", args.game_options)) if value]
     if given:
         raise OptionsError(f"--resume takes the game, options, mods, names and seed from the record; "
                            f"leave out {', '.join(given)}")
@@ -139,7 +146,7 @@ def _resume(args):
     if game.is_terminal(state):
         raise OptionsError(f"{args.resume}: that game is over ({record.result['outcome']}); "
                            f"see it with: rulebook replay {args.resume}")
-    return game, record, state, record.seed
+    return game, record, state
 
 
 def hides_between_players(game) -> bool:

@@ -225,6 +225,25 @@ def test_a_saved_table_resumes_with_its_seats_and_each_seats_log(tmp_path: Path)
     assert again.counter == 12 and again.logs == host.logs and again.messages == host.messages
 
 
+def test_serve_resume_keeps_the_records_people_and_refuses_what_the_record_says(
+        capsys, monkeypatch, tmp_path: Path) -> None:
+    import uvicorn
+
+    save = tmp_path / "mid.json"
+    game, host, _, _ = table("ephyran", ["human", "random"], 8, save=str(save))
+    while host.counter < 5:
+        if not host.bot_step():
+            assert host.submit(LEO, host.counter, host.messages[LEO]["moves"][0]) is None
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: None)
+    assert main(["serve", "--resume", str(save), "--port", "0"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"^  Leo: http://127\.0\.0\.1:\d+/#seat=", out, re.M) and "  Lisa:" not in out
+    assert main(["serve", "--resume", str(save), "--seed", "3"]) == 2
+    assert "leave out --seed" in capsys.readouterr().err
+    assert main(["serve", "--resume", str(save), "--seats", "Ann,Bob"]) == 2
+    assert "names the record's players in order: Leo, Lisa" in capsys.readouterr().err
+
+
 def test_seats_on_the_command_line() -> None:
     assert parse_table_seats("Leo,Lisa,bot:ismcts:200") == (["Leo", "Lisa", "Bot 3"], ["human", "human", "ismcts:200"])
     assert parse_table_seats("Max=bot:random,Ann") == (["Max", "Ann"], ["random", "human"])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sys
 from contextlib import asynccontextmanager
 from typing import Optional
 
@@ -17,6 +18,8 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from rulebook.dsl.errors import RulebookError
 
 from .host import Host
 from .messages import refusal
@@ -38,10 +41,17 @@ class Table:
         self.engine: Optional[asyncio.Lock] = None  # made in the server's own event loop
 
     async def run(self, call, *args):
-        """The engine's work, off the event loop and one call at a time."""
+        """The engine's work, off the event loop and one call at a time. A mistake of the rules
+        (a RulebookError, placed in the rules) is said on the server's console, once, and given
+        back as a refusal; the position stays as it was (Game.apply puts it back)."""
         assert self.engine is not None
         async with self.engine:
-            return await asyncio.to_thread(call, *args)
+            try:
+                return await asyncio.to_thread(call, *args)
+            except RulebookError as err:
+                text = err.render() if getattr(err, "span", None) else str(err)
+                print(f"rulebook: {text}", file=sys.stderr, flush=True)
+                return f"the rules failed here, so the game cannot go on this way: {str(err).splitlines()[0]}"
 
     async def broadcast(self) -> None:
         """Every browser gets its own seat's message."""
@@ -52,10 +62,13 @@ class Table:
                 self.clients.pop(socket, None)
 
     async def bots(self) -> None:
-        """Bots move while it is their decision, each move shown everywhere at once."""
+        """Bots move while it is their decision, each move shown everywhere at once (a bot whose
+        rules fail stops there: the failure is on the console)."""
         while self.host.bot_to_move():
-            if await self.run(self.host.bot_step):
-                await self.broadcast()
+            moved = await self.run(self.host.bot_step)
+            if moved is not True:
+                return
+            await self.broadcast()
 
     async def answer(self, socket: WebSocket, seat: Optional[int], text: str) -> None:
         """One message from a browser: a move for its seat, played or refused (to that browser only)."""

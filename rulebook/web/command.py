@@ -9,9 +9,9 @@ from rulebook.dsl.errors import OptionsError
 
 from .. import api
 from ..option_words import option_pairs
-from ..records import final_state, new_record, open_record
+from ..records import new_record
 from ..seats import HUMAN, parse_table_seats
-from ..session import default_seed
+from ..session import default_seed, open_to_resume
 
 LOCAL = "127.0.0.1"
 
@@ -19,17 +19,7 @@ LOCAL = "127.0.0.1"
 def prepare(args):
     """(game, record, seats) for the table: a new game from the command line, or a saved one."""
     if args.resume:
-        given = [flag for flag, value in (("GAME", args.game), ("--players", args.players), ("--seed", args.seed),
-                                          ("--option", args.option), ("--mod", args.mod),
-                                          ("game options", args.game_options)) if value]
-        if given:
-            raise OptionsError(f"--resume takes the game, options, mods, names and seed from the record; "
-                               f"leave out {', '.join(given)}")
-        game, record = open_record(args.resume)
-        if record.kind != "full":
-            raise OptionsError(f"{args.resume} is {record.viewer}'s record: it holds no seed, so it cannot be resumed")
-        if game.is_terminal(final_state(game, record)):
-            raise OptionsError(f"{args.resume}: that game is over ({record.result['outcome']})")
+        game, record, _ = open_to_resume(args)
         seats = list(record.seats)  # people stay people, bots keep their kind and budget
         if args.seats:
             names, seats = parse_table_seats(args.seats)
