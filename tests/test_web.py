@@ -213,6 +213,17 @@ def test_bots_take_their_seats_and_a_seat_comes_back_through_its_link(tmp_path: 
     assert record.kind == "full" and record.seats == ["human", "random"] and record.result == host.record.result
 
 
+def test_a_bot_with_the_first_decision_moves_before_anyone_connects() -> None:
+    game, host, tokens, app = table("ephyran", ["random", "human"], 4)
+    assert host.bot_to_move()
+    with TestClient(app) as client, ExitStack() as sockets:
+        lisa = hello(sockets, client, tokens.token_of(LISA))
+        message = lisa.receive_json()
+        while not message["yours"]:
+            message = lisa.receive_json()
+        assert message["counter"] >= 1 and host.record.moves[0]["player"] == "Leo"
+
+
 def test_a_saved_table_resumes_with_its_seats_and_each_seats_log(tmp_path: Path) -> None:
     save = tmp_path / "mid.json"
     game, host, _, _ = table("ephyran", ["human", "human"], 8, save=str(save))

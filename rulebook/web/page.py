@@ -128,7 +128,8 @@ window.addEventListener("hashchange", () => location.reload());  // another seat
 $("typed-form").addEventListener("submit", event => {
   event.preventDefault();
   const text = $("typed").value;
-  if (text.trim()) { send({type: "typed", text: text}); $("typed").value = ""; }
+  // Enter in an empty field plays the only legal move, as at the terminal
+  if (text.trim() || (current && current.moves.length === 1)) { send({type: "typed", text: text}); $("typed").value = ""; }
 });
 connect();
 """
