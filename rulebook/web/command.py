@@ -18,6 +18,8 @@ LOCAL = "127.0.0.1"
 
 def prepare(args):
     """(game, record, seats) for the table: a new game from the command line, or a saved one."""
+    names: Optional[list[str]] = None
+    seats: list[str] = []
     if args.resume:
         game, record, _ = open_to_resume(args)
         seats = list(record.seats)  # people stay people, bots keep their kind and budget
@@ -28,8 +30,6 @@ def prepare(args):
                                    f"{', '.join(game.player_names)}")
         return game, record, seats
     options = {**option_pairs(args.option), **args.game_options}
-    names: Optional[list[str]] = None
-    seats: list[str] = []
     if args.seats:
         names, seats = parse_table_seats(args.seats)
         if args.players is not None and args.players != len(names):

@@ -15,6 +15,7 @@ import sys
 from typing import Callable, Optional
 
 from rulebook.dsl.errors import RulebookError
+from rulebook.interpreter.play.machine import State
 
 from ..bots import make_bot
 from ..human import choose_move, normal, number_clash
@@ -44,7 +45,7 @@ class Host:
         self.mods = tuple(m["path"] for m in record.mods)
         moves = [entry["move"] for entry in record.moves]
         del record.moves[:]
-        self.state = self._each_audience(lambda: game.new_initial_state(record.seed), [])
+        self.state = self._each_audience(lambda: game.new_initial_state(record.seed), {})
         for text in moves:  # a resumed game: its moves again, so each seat's log is whole
             self.advance(game.parse_move(self.state, text), build=False)
         self.messages: dict[Optional[int], dict] = {}
@@ -90,7 +91,6 @@ class Host:
             move = next((m for m in moves if str(m) == text), None)
             if move is None:
                 return f"'{text[:200]}' is not a legal move here"
-        self.asked.pop(seat, None)
         self.advance(move)
         return None
 
@@ -113,17 +113,18 @@ class Host:
         after = self._each_audience(lambda: game.child(state, move), said)
         record_move(self.record, game, state, move)
         self.state = after
+        self.asked.clear()  # a question about a typed number was about the position before
         if game.is_terminal(after):
             self.record.result = describe_result(game, after)
         if build:
             self.save()
             self._build()
 
-    def _each_audience(self, play: Callable, said) -> object:
+    def _each_audience(self, play: Callable[[], State], said: dict) -> State:
         """Run `play` (which gives a new state and changes nothing else) once per audience with
         the rules' log written for that audience, adding its lines to that audience's log after
         `said[audience]`. Chance is held in the state, so every run gives the same state."""
-        state = None
+        state: Optional[State] = None
         for audience in self.audiences:
             lines: list[str] = []
             if said:
@@ -135,6 +136,7 @@ class Host:
             finally:
                 self.game.set_log(None)
             self.logs[audience].extend(lines)
+        assert state is not None
         return state
 
     def _build(self) -> None:
