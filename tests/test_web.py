@@ -224,6 +224,24 @@ def test_a_bot_with_the_first_decision_moves_before_anyone_connects() -> None:
         assert message["counter"] >= 1 and host.record.moves[0]["player"] == "Leo"
 
 
+def test_the_server_answers_while_a_bot_thinks() -> None:
+    """A bot's search runs off the event loop: while it thinks (here: until the test lets it go),
+    a browser still connects and is answered."""
+    import threading
+
+    game, host, tokens, app = table("ephyran", ["random", "human"], 4)
+    go = threading.Event()
+    bot = host.bots[LEO]
+    think = bot.choose
+    bot.choose = lambda *args: (go.wait(5), think(*args))[1]  # type: ignore[method-assign]
+    with TestClient(app) as client, ExitStack() as sockets:
+        lisa = hello(sockets, client, tokens.token_of(LISA))
+        first = lisa.receive_json()
+        assert first["counter"] == 0 and first["turn"] == "Leo" and not go.is_set()
+        go.set()
+        assert lisa.receive_json()["counter"] == 1
+
+
 def test_a_saved_table_resumes_with_its_seats_and_each_seats_log(tmp_path: Path) -> None:
     save = tmp_path / "mid.json"
     game, host, _, _ = table("ephyran", ["human", "human"], 8, save=str(save))
