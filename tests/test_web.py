@@ -150,7 +150,7 @@ def test_a_token_acts_only_for_its_seat_and_bad_moves_change_nothing() -> None:
         forged = re.sub(r"card \d+", hidden_card, mine, count=1)
         assert forged not in first["moves"]
         refused(leo, json.dumps({"type": "move", "counter": 0, "move": forged}), "is not a legal move here")
-        refused(leo, json.dumps({"type": "typed", "counter": 0, "text": "fly away"}), "no move starts with 'fly away'")
+        refused(leo, json.dumps({"type": "typed", "counter": 0, "text": "fly away"}), "no move starts with 'fly away' (click a move, or type its number")
         refused(leo, json.dumps({"type": "typed", "counter": 0, "text": "999"}), "there is no move 999")
         refused(leo, "{not json", "not a message this table understands")
         refused(leo, json.dumps({"type": "resign"}), "not a message this table understands")

@@ -91,7 +91,8 @@ def run_serve(args) -> int:
         print(f"The record is written to {args.save} after every move (resume with: rulebook serve --resume "
               f"{args.save})")
     print("Stop the table with Ctrl+C.", flush=True)
-    config = uvicorn.Config(make_app(host, tokens), log_level="warning", lifespan="on")
+    # A browser sends a move or a typed line: a websocket message over 64 KiB comes from no player
+    config = uvicorn.Config(make_app(host, tokens), log_level="warning", lifespan="on", ws_max_size=1 << 16)
     try:
         uvicorn.Server(config).run(sockets=[sock])
     finally:

@@ -80,7 +80,7 @@ class Host:
             return f"it is {game.player_names[decider]}'s decision, not yours"
         moves = game.legal_moves(self.state)
         if typed:
-            move, why = choose_move(moves, text)
+            move, why = choose_move(moves, text, "click a move, or type its number, its text or its start")
             if move is None:
                 return why
             clash = number_clash(moves, text)
