@@ -20,8 +20,7 @@ def run_play(args, inp: Optional[TextIO] = None, out: Optional[TextIO] = None) -
     inp = inp or sys.stdin
     out = out or sys.stdout
     for target in (args.save, args.json):
-        if target and target != "-" and not Path(target).resolve().parent.is_dir():
-            raise OptionsError(f"cannot write {target}: no folder {Path(target).parent}")  # before, not after, a game
+        check_folder(target)
     game, record, state, seed = _resume(args) if args.resume else _start(args)
     # A game people saved stays theirs when bots go on with it: no log, --as or board shows more
     # than those people could see at their table.
@@ -68,6 +67,13 @@ def run_play(args, inp: Optional[TextIO] = None, out: Optional[TextIO] = None) -
         if target != "-" and humans:
             print(f"Saved the record to {target}", file=out)
     return 0
+
+
+def check_folder(target: Optional[str]) -> None:
+    """A record to be written to `target` ('-': standard output) has a folder to go to: said
+    before a game, not after it."""
+    if target and target != "-" and not Path(target).resolve().parent.is_dir():
+        raise OptionsError(f"cannot write {target}: no folder {Path(target).parent}")
 
 
 def _tracer(game, record, seed: int, log_viewer: object):

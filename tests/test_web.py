@@ -313,6 +313,8 @@ def test_serve_says_what_is_wrong_in_one_line(capsys) -> None:
         taken.close()
     assert main(["serve", "ephyran", "--seats", "Leo,bot:chess"]) == 2
     assert "unknown bot 'chess'" in capsys.readouterr().err
+    assert main(["serve", "ephyran", "--save", "no/such/folder/game.json"]) == 2
+    assert "cannot write no/such/folder/game.json: no folder no/such/folder" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["serve"])
     assert "give the GAME to play" in capsys.readouterr().err

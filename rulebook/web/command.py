@@ -11,7 +11,7 @@ from .. import api
 from ..option_words import option_pairs
 from ..records import new_record
 from ..seats import HUMAN, parse_table_seats
-from ..session import default_seed, open_to_resume
+from ..session import check_folder, default_seed, open_to_resume
 
 LOCAL = "127.0.0.1"
 
@@ -71,16 +71,19 @@ def run_serve(args) -> int:
     from .host import Host
     from .tokens import Tokens
 
+    check_folder(args.save)
     game, record, seats = prepare(args)
+    host = Host(game, record, seats, args.save)
     where = args.host or LOCAL
     sock = listen(where, args.port)
     port = sock.getsockname()[1]
-    host = Host(game, record, seats, args.save)
     tokens = Tokens([p for p, s in enumerate(seats) if s == HUMAN])
     shown = f"[{where}]" if ":" in where else where
-    base = f"http://{shown if where not in ('0.0.0.0', '::') else 'THIS-COMPUTER'}:{port}"
+    everywhere = where in ("0.0.0.0", "::")
+    base = f"http://{'THIS-COMPUTER' if everywhere else shown}:{port}"
     reach = ("this computer only (--host 0.0.0.0 lets others on your network in)" if where in (LOCAL, "localhost", "::1")
-             else f"{where}: anyone who can reach this address may open the page, and needs a link to play")
+             else ("every network this computer is on" if everywhere else "that address") +
+             ": anyone who can reach it may open the page, and needs a link to play")
     print(f"{game.title}: serving on {where}:{port} — {reach}", flush=True)
     if "THIS-COMPUTER" in base:
         print("  (in the links, put this computer's name or address for THIS-COMPUTER)")
