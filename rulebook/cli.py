@@ -13,7 +13,7 @@ from typing import Optional, Sequence
 
 from .sim.arguments import BOTS_HELP, add_parsers as add_simulation_parsers
 
-GAME_OPTION_COMMANDS = ("play", "check", "simulate", "compare")
+GAME_OPTION_COMMANDS = ("play", "serve", "check", "simulate", "compare")
 # What each bot reads of the position (issue 25): until the bots play fair, a person should know.
 BOTS_SEE = ("What they see: random sees only its legal moves; greedy and mcts read the whole position, hidden "
             "cards and piles included (greedy tries each move on it, coming draws too), like a player who "
@@ -99,6 +99,35 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--trace", action="store_true",
                       help="after each move, the rules it ran, in order, with their file:line (the rules' own "
                            "workings, hidden information included: only with bots alone and no --as)")
+
+    serve = commands.add_parser(
+        "serve", help="play in browsers with friends: a private link per person, each seeing only their view",
+        description="Open a web table: each person plays in their own browser through a private link, seeing the "
+                    "board, the log and the legal moves as only their seat may see them (click a move, search "
+                    "the moves, or type one as at the terminal); bots take the seats given to them; moves made "
+                    "anywhere appear everywhere at once. A person who closes the page comes back through the "
+                    "same link. The server listens on 127.0.0.1 (this computer only) unless --host says "
+                    "otherwise. A game's own options are flags too: --NAME [VALUE].")
+    serve.add_argument("game", nargs="?", help="a shipped game's name (see 'rulebook games') or a rules folder")
+    serve.add_argument("--seats", metavar="A,B,…",
+                       help="who sits at each seat, in order: a person's name (they get a link), bot:KIND for a "
+                            "bot (random, greedy, mcts:N, ismcts:N), NAME=bot:KIND to name it; e.g. "
+                            "--seats Leo,Lisa,bot:ismcts:200 (sets the player count; default: a person at every "
+                            "seat). " + BOTS_SEE)
+    serve.add_argument("--players", type=int, help="number of players, when --seats does not say")
+    serve.add_argument("--seed", type=int, help="seed for the game's chance and the bots (default: a fresh one "
+                                                "from the system, kept in the record)")
+    _game_arguments(serve)
+    serve.add_argument("--port", type=int, default=8000, help="the port to listen on (default 8000; 0: any free one)")
+    serve.add_argument("--host", metavar="ADDRESS",
+                       help="the address to listen on (default 127.0.0.1, this computer only; 0.0.0.0 lets "
+                            "others on your network in — each still needs their link to play)")
+    serve.add_argument("--save", metavar="FILE", help="write the game's full record to FILE after every move "
+                                                      "(the format of play --save: every hand in it, keep it "
+                                                      "from the players)")
+    serve.add_argument("--resume", metavar="FILE", help="go on with a saved game (a full record from serve "
+                                                        "--save or play --save); its seats stay as they were "
+                                                        "unless --seats gives them again")
 
     replay = commands.add_parser(
         "replay", help="step through a game's record, or write it as an HTML page",
@@ -191,8 +220,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 2
     if extra and args.command not in GAME_OPTION_COMMANDS:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
-    if args.command == "play" and args.game is None and args.resume is None:
-        play = _subparser(parser, "play")
+    if args.command in ("play", "serve") and args.game is None and args.resume is None:
+        play = _subparser(parser, args.command)
         play.print_usage(sys.stderr)
         play.error("give the GAME to play (a shipped game's name or a rules folder; 'rulebook games' lists "
                    "them) or --resume FILE")
@@ -232,6 +261,10 @@ def _run(args) -> int:
         from .session import run_play
 
         return run_play(args)
+    if command == "serve":
+        from .web.command import run_serve  # starlette and uvicorn are only needed for this command
+
+        return run_serve(args)
     if command == "replay":
         return _replay(args)
     if command == "conform":

@@ -51,10 +51,14 @@ def normal(text: str) -> str:
     return " ".join(text.split()).lower()
 
 
-def choose_move(moves: list, typed: str) -> tuple[Optional[object], str]:
+TYPE_HINT = "type a move's number or text, or 'help'"
+
+
+def choose_move(moves: list, typed: str, hint: str = TYPE_HINT) -> tuple[Optional[object], str]:
     """The move that `typed` names: (move, "") or (None, why not). A number is a move's number
     (it wins over a move text starting with that number); then a whole move text; then the one
-    move whose text starts with what was typed."""
+    move whose text starts with what was typed. `hint` says what to do instead (the web table
+    has no `help`)."""
     text = normal(typed)
     if text.startswith("#") and text[1:].isdigit():  # #N: move N, whatever the moves' texts say
         text = text[1:]
@@ -71,7 +75,7 @@ def choose_move(moves: list, typed: str) -> tuple[Optional[object], str]:
     if len(starting) == 1:
         return starting[0][1], ""
     if not starting:
-        return None, f"no move starts with '{typed.strip()}' (type a move's number or text, or 'help')"
+        return None, f"no move starts with '{typed.strip()}' ({hint})"
     shown = ", ".join(f"{i + 1} {m}" for i, m in starting[:8]) + (", …" if len(starting) > 8 else "")
     return None, f"'{typed.strip()}' could be {len(starting)} moves: {shown}"
 

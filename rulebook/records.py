@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator, Optional, Sequence
@@ -163,9 +164,16 @@ def write_record(path: Path | str, record: Record) -> None:
     if str(path) == "-":
         print(text, end="")
         return
+    # Written beside the file, then put in its place: a record saved after every move is never
+    # found half written (by a reader, or after a crash).
+    target = Path(path)
+    part = target.with_name(f".{target.name}.part")
     try:
-        Path(path).write_text(text, encoding="utf-8")
+        part.write_text(text, encoding="utf-8")
+        os.replace(part, target)
     except OSError as err:
+        if part.is_file():
+            part.unlink()
         raise RecordError(f"cannot write {path}: {err.strerror or err}") from None
 
 

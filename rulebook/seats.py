@@ -68,3 +68,25 @@ def plan_seats(names: Sequence[str], humans: Sequence[str], bots: Optional[str],
             continue
         seats[i] = str(make_bot(part))  # checks the name now, before any game is played
     return [s for s in seats if s is not None]
+
+
+def parse_table_seats(text: str) -> tuple[list[str], list[str]]:
+    """`Leo,Lisa,bot:ismcts:200` (for `rulebook serve`) → (the players' names, what plays each
+    seat): a name is a person's seat; `bot:KIND` a bot's, named `Bot N` after its seat, or
+    `NAME=bot:KIND` to name it."""
+    from .bots import make_bot
+
+    names, seats = [], []
+    for number, part in enumerate((p.strip() for p in text.split(",")), 1):
+        name, equals, kind = part.partition("=")
+        if not equals:
+            name, kind = ("", part) if part.lower().startswith("bot:") else (part, "")
+        if kind:
+            if not kind.lower().startswith("bot:"):
+                raise OptionsError(f"--seats '{part}': write a person's name, bot:KIND or NAME=bot:KIND")
+            seats.append(str(make_bot(kind[4:])))  # checks the bot's name now, before the table opens
+            names.append(name.strip() or f"Bot {number}")
+        else:
+            seats.append(HUMAN)
+            names.append(name.strip())
+    return parse_names(",".join(names)) or [], seats

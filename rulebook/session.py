@@ -20,8 +20,7 @@ def run_play(args, inp: Optional[TextIO] = None, out: Optional[TextIO] = None) -
     inp = inp or sys.stdin
     out = out or sys.stdout
     for target in (args.save, args.json):
-        if target and target != "-" and not Path(target).resolve().parent.is_dir():
-            raise OptionsError(f"cannot write {target}: no folder {Path(target).parent}")  # before, not after, a game
+        check_folder(target)
     game, record, state, seed = _resume(args) if args.resume else _start(args)
     # A game people saved stays theirs when bots go on with it: no log, --as or board shows more
     # than those people could see at their table.
@@ -68,6 +67,13 @@ def run_play(args, inp: Optional[TextIO] = None, out: Optional[TextIO] = None) -
         if target != "-" and humans:
             print(f"Saved the record to {target}", file=out)
     return 0
+
+
+def check_folder(target: Optional[str]) -> None:
+    """A record to be written to `target` ('-': standard output) has a folder to go to: said
+    before a game, not after it."""
+    if target and target != "-" and not Path(target).resolve().parent.is_dir():
+        raise OptionsError(f"cannot write {target}: no folder {Path(target).parent}")
 
 
 def _tracer(game, record, seed: int, log_viewer: object):
@@ -125,9 +131,16 @@ def default_seed() -> int:
 
 
 def _resume(args):
+    game, record, state = open_to_resume(args)
+    return game, record, state, record.seed
+
+
+def open_to_resume(args):
+    """(game, record, its last state) of the saved game `args.resume` names (`play` and `serve`):
+    a full record of a game that goes on, with nothing on the command line that the record says."""
     given = [flag for flag, value in (("GAME", args.game), ("--players", args.players), ("--seed", args.seed),
-                                      ("--names", args.names), ("--option", args.option), ("--mod", args.mod),
-                                      ("game options", args.game_options)) if value]
+                                      ("--names", getattr(args, "names", None)), ("--option", args.option),
+                                      ("--mod", args.mod), ("game options", args.game_options)) if value]
     if given:
         raise OptionsError(f"--resume takes the game, options, mods, names and seed from the record; "
                            f"leave out {', '.join(given)}")
@@ -139,7 +152,7 @@ def _resume(args):
     if game.is_terminal(state):
         raise OptionsError(f"{args.resume}: that game is over ({record.result['outcome']}); "
                            f"see it with: rulebook replay {args.resume}")
-    return game, record, state, record.seed
+    return game, record, state
 
 
 def hides_between_players(game) -> bool:

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import re
 import shutil
 from pathlib import Path
 
 import pytest
 
+from browser import chromium_or_skip
 from rulebook.cli import main
 from rulebook.records import for_player, open_record, states
 
@@ -109,32 +109,8 @@ def test_texts_from_the_rules_are_escaped_in_the_page(capsys, tmp_path: Path) ->
     assert page_data(html)["title"].startswith("Nim </script><img")  # the text itself is intact
 
 
-def _browser():
-    """A headless Chromium from the system's packages, or the reason there is none."""
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    driver = shutil.which("chromedriver")
-    try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-    except ImportError:
-        return None, "selenium is not installed (pip install '.[test]')"
-    if not chromium or not driver:
-        return None, "Chromium is not installed (apt-get install chromium chromium-driver; .ci/run does)"
-    options = webdriver.ChromeOptions()
-    options.binary_location = chromium
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--disable-dev-shm-usage", "--window-size=1200,1000"):
-        options.add_argument(flag)
-    return webdriver.Chrome(service=Service(driver), options=options), ""
-
-
 def test_the_page_steps_forward_and_back_in_a_browser(capsys, hands_record: Path, tmp_path: Path) -> None:
-    browser, why = _browser()
-    if browser is None:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"CI must test the replay page in Chromium: {why}")
-        pytest.skip(why)
+    browser = chromium_or_skip("the replay page")
     page = tmp_path / "game.html"
     assert run(capsys, "replay", str(hands_record), "--html", str(page))[0] == 0
     from selenium.webdriver.common.by import By
