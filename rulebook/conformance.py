@@ -248,8 +248,9 @@ def _play(ours: Any, theirs: Any, spiel_map: SpielMap, variant: Variant, seed: i
         if seats[seat] != spiel.current_player():
             return differ("whose decision it is", f"seat {seat} (OpenSpiel player {seats[seat]})",
                           f"OpenSpiel player {spiel.current_player()}")
-        legal = {str(m): m for m in ours.legal_moves(state)}  # text -> move: no second parse to apply it
-        mine_moves = sorted(legal)
+        moves = ours.legal_moves(state)
+        legal = {str(m): m for m in moves}  # text -> move: no second parse to apply it
+        mine_moves = sorted(str(m) for m in moves)  # two moves of one text are two, as OpenSpiel would have
         other_moves = sorted(actions.get(a, f"action {a} (not in the map)") for a in spiel.legal_actions())
         if mine_moves != other_moves:
             return differ("the legal moves", mine_moves, other_moves)
