@@ -67,20 +67,22 @@ class _Reveals:
         self.p = checker.p
         self.zones = zones
         self.vars = variables
-        self.public_vars = {name for name, decl in self.p.vars.items() if decl.visibility == "public"}
+        # `public` written: the designer says every player is meant to see what it holds
+        self.public_vars = {name for name, decl in self.p.vars.items()
+                            if decl.visibility == "public" and not decl.said_public}
         self._values: dict[str, Optional[str]] = {}  # value name -> what secret its body reads
 
     # ------------------------------------------------------------ statements
     def body(self, stmts: Iterable[n.Node], secret: dict, because: Optional[str]) -> None:
         """`secret`: local name -> what secret it holds; `because`: the secret deciding that this runs.
-        A variable set for the `end game` that ends the block (its winners, its reason) is not pointed
-        at: the end shows its result to everyone. After a decision, what the block does is the
+        A variable set for an `end game` of the block (its winners, its reason) is not pointed at: the
+        end shows its result to everyone. After a decision, what the block does is the
         move's doing: everyone sees the move (whether the decision was offered at all is another
         question)."""
         secret = dict(secret)
         stmts = tuple(stmts or ())
-        shown = {node.name for st in stmts if isinstance(st, n.EndGame) for node in n.walk(st)
-                 if isinstance(node, n.Name)}
+        shown = {name for node in n.walk(stmts) if isinstance(node, n.EndGame)
+                 for name in (inner.name for inner in n.walk(node) if isinstance(inner, n.Name))}
         for st in stmts:
             if isinstance(st, n.Assign) and st.name in shown:
                 continue
@@ -109,7 +111,7 @@ class _Reveals:
         elif isinstance(st, (n.Put, n.Move)):
             dest = st.zone if isinstance(st, n.Put) else st.dest
             zone = _root(dest)
-            if zone in self.p.zones and zone not in self.zones:
+            if zone in self.p.zones and zone not in self.zones and not self.p.zones[zone].said_public:
                 found = self._any_reads(tuple(x for x in (st.count, st.kind) if x is not None), secret)
                 if found or because:
                     self.warn(st, f"the zone '{zone}'", found or because)
@@ -150,11 +152,13 @@ class _Reveals:
 
     def warn(self, st: n.Node, what: str, secret: Optional[str]) -> None:
         if what == "the log":
-            head, remedy = "this log line is read by every player", "write it `to` the player who may know it"
+            head, remedy, meant = ("this log line is read by every player", "write it `to` the player who may "
+                                   "know it", "")
         else:
             head, remedy = f"{what} is public", f"make {what} hidden or private"
+            meant = "; if they are, end its declaration with `public`"
         self.c.warn(st.span, f"{head}, but what it gets here depends on {secret}, so every player learns "
-                             f"that; if they are not meant to, {remedy}, or decide by what every player sees")
+                             f"that; if they are not meant to, {remedy}, or decide by what every player sees{meant}")
 
     # ------------------------------------------------------------ expressions
     def reads(self, e: Optional[n.Node], secret: dict) -> Optional[str]:

@@ -133,6 +133,7 @@ class ZoneDecl(Node):
     visibility: str  # "public" | "hidden" | "private"
     kind_span: Optional[Span] = field(default=None, compare=False, repr=False)
     reveal: Optional[Expr] = None  # `hidden unless C`: shown to everyone while C holds
+    said_public: bool = False  # `public` written: what it holds is meant for every player (check_reveals.py)
 
 
 @dataclass(frozen=True)
@@ -143,6 +144,7 @@ class VarDecl(Node):
     initial: Optional[Expr]
     visibility: str
     reveal: Optional[Expr] = None  # `private unless C`: shown to everyone while C holds
+    said_public: bool = False  # `public` written: what it holds is meant for every player (check_reveals.py)
 
 
 @dataclass(frozen=True)

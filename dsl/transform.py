@@ -186,13 +186,20 @@ class _ToNodes(Transformer):
     def die_decl(self, meta, name, faces):
         return n.DieDecl(self._span(meta), str(name), faces)
 
-    def zone_decl(self, meta, form, name, index, kind, visibility, reveal):
+    def zone_decl(self, meta, form, name, index, kind, visibility):
+        shown, reveal, said = visibility or ("public", None, False)
         return n.ZoneDecl(self._span(meta), str(name), index or (), str(kind), str(form) == "pile",
-                          str(visibility) if visibility else "public", self._tspan(kind), reveal)
+                          shown, self._tspan(kind), reveal, said)
 
-    def var_decl(self, meta, name, index, type_, initial, visibility, reveal):
-        return n.VarDecl(self._span(meta), str(name), index or (), type_, initial,
-                         str(visibility) if visibility else "public", reveal)
+    def var_decl(self, meta, name, index, type_, initial, visibility):
+        shown, reveal, said = visibility or ("public", None, False)
+        return n.VarDecl(self._span(meta), str(name), index or (), type_, initial, shown, reveal, said)
+
+    def visibility(self, meta, kind, reveal):
+        return str(kind), reveal, False
+
+    def said_public(self, meta):
+        return "public", None, True
 
     def reveal(self, meta, condition):
         return condition

@@ -42,6 +42,8 @@ def warnings(tmp_path: Path, body: str) -> list[str]:
     "  if red in hand[players[1]]:\n    winner = players[1]\n    end game winners [winner] because \"red\"\n  end game\n",
     "  over = true\n  if red in shown[players[0]]:\n    total = 1\n  end game\n",  # revealed by `unless`
     '  if red in hand[players[0]]:\n    log "you hold red" to players[0]\n  end game\n',
+    # `public` written: every player is meant to learn it
+    "  if red in hand[players[0]]:\n    told = 1\n  end game\nvar told: int = 0 public\n",
 ])
 def test_what_everyone_sees_decides_and_nothing_is_said(tmp_path: Path, body: str) -> None:
     assert warnings(tmp_path, body) == []
