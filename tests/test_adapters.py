@@ -252,3 +252,21 @@ def test_pettingzoo_render_shows_a_spectator_unless_a_seat_is_named():
     seated.reset(seed=2)
     seated.state, seated._legal = env.state, env.moves.legal(env.state)
     assert seated.render().splitlines()[-1].startswith(f"{env.game.player_names[env.possible_agents.index(mover)]} to move: ")
+
+
+def test_pettingzoo_svg_render_draws_the_board_a_spectator_sees_and_rgb_array_says_why_not():
+    from rulebook.testing import redeal_hidden
+
+    import random
+
+    env = rulebook_env("ephyran", players=2, render_mode="svg")
+    env.reset(seed=2)
+    for _ in range(12):
+        agent = env.agent_selection
+        env.step(env.action_space(agent).sample(env.observe(agent)["action_mask"]))
+    picture = env.render()
+    assert picture.startswith("<svg") and picture.endswith("</svg>")
+    env.state = redeal_hidden(env.game, env.state, None, random.Random(1))  # what nobody may see, changed
+    assert env.render() == picture
+    with pytest.raises(ValueError, match="rasterizer.*'svg'"):
+        rulebook_env("ephyran", players=2, render_mode="rgb_array")

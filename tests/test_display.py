@@ -302,3 +302,22 @@ def test_othello_draws_a1_at_the_top_left_with_the_four_centre_discs() -> None:
     grid_rows = [line.split() for line in lines if line.strip()[:1].isdigit()]
     assert [row[0] for row in grid_rows] == [str(n) for n in range(1, 9)]
     assert grid_rows[3][1:] == list("---ox---") and grid_rows[4][1:] == list("---xo---")  # OpenSpiel's start
+
+
+def test_a_state_shows_its_board_as_text_and_in_jupyter_as_everyone_may_see_it() -> None:
+    """Issue 31 item 6: str(state) is the terminal drawing and _repr_html_ the page's SVG, both of
+    the public view; copies, children, states read back and pickles behave."""
+    import pickle
+
+    game = load_game(ROOT / "rules" / "ephyran", {"players": 2})
+    state = played(game, 14, seed=4)
+    text, picture = str(state), state._repr_html_()
+    assert "object at 0x" not in text and text.strip()
+    assert picture.startswith("<svg") and svg_tree(picture) is not None
+    other = redeal_hidden(game, state, None, random.Random(2))  # what nobody may see, dealt anew
+    assert str(other) == text and other._repr_html_() == picture
+    assert str(state.copy()) == text and str(game.state_from_json(state.to_json())) == text
+    child = game.child(state, game.legal_moves(state)[0])
+    assert child.game is game and str(child) != "" and child._repr_html_().startswith("<svg")
+    back = pickle.loads(pickle.dumps(state))
+    assert back == state and back.game is None and "object at 0x" in str(back)  # a bare state: no game to draw

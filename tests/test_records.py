@@ -65,6 +65,13 @@ def test_json_is_the_same_record(capsys, tmp_path: Path) -> None:
     assert code == 0 and record["kind"] == "full" and record["checksum"] == checksum(record)
 
 
+def test_json_to_standard_output_is_the_record_alone_and_the_log_goes_to_standard_error(capsys) -> None:
+    code, out, err = run(capsys, "play", "tests/games/nim", "--seed", "2", "--json", "-")  # not --quiet
+    record = json.loads(out)  # nothing before or after it (issue 31 item 6)
+    assert code == 0 and record["kind"] == "full" and record["moves"]
+    assert record["moves"][0]["move"] in err and "Game over" in err
+
+
 def test_resume_takes_everything_from_the_record(capsys, tmp_path: Path) -> None:
     target = tmp_path / "half.json"
     code, out, _ = run(capsys, "play", "tests/games/nim", "--names", "Ann,Bob", "--seed", "3", "--human", "Ann",
