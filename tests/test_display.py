@@ -321,3 +321,77 @@ def test_a_state_shows_its_board_as_text_and_in_jupyter_as_everyone_may_see_it()
     assert child.game is game and str(child) != "" and child._repr_html_().startswith("<svg")
     back = pickle.loads(pickle.dumps(state))
     assert back == state and back.game is None and "object at 0x" in str(back)  # a bare state: no game to draw
+
+
+PATHS_DISPLAY = """\
+colours:
+  lane: {left: "#aa0000", right: "#0000aa"}
+sections:
+  - title: Field
+    layout: grid
+    board: field
+    as: x
+    paths: "[[q] + tracks(top(laid[x]), x, q) for q in tracks(top(laid[x]), x)] if count(laid[x]) > 0 else []"
+"""
+
+
+def test_a_grid_draws_the_paths_of_a_board_of_ports_where_each_port_lies(tmp_path: Path) -> None:
+    """Issue 31 item 5: a grid section's `paths` (lists of ports) become lines across the cell,
+    from each port's place on its side, once each, in its lane's colour."""
+    folder = tmp_path / "paths"
+    shutil.copytree(TOYS / "paths", folder)
+    (folder / "display.yaml").write_text(PATHS_DISPLAY, encoding="utf-8")
+    game = load_game(folder)
+    cells, state = [], None
+    for moves in range(0, 40):
+        state = played(game, moves, seed=1)
+        cells = [i for i in scene_of(game, state, None)["sections"][0]["items"] if i.get("paths")]
+        if cells:
+            break
+    assert cells, "no tile laid"
+    third = 1 / 3
+    sides = {(third, 0.0), (2 * third, 0.0), (1.0, third), (1.0, 2 * third), (third, 1.0), (2 * third, 1.0),
+             (0.0, third), (0.0, 2 * third)}
+    for cell in cells:
+        assert len(cell["paths"]) == 4  # every shipped tile of the toy has four tracks, each drawn once
+        for path in cell["paths"]:
+            assert len(path["points"]) == 2 and {tuple(round(v, 6) for v in p) for p in path["points"]} <= \
+                {tuple(round(v, 6) for v in p) for p in sides}
+            assert path["colour"] == {"left": "#aa0000", "right": "#0000aa"}[path["lane"]]
+    svg = draw_svg(scene_of(game, state, None))
+    assert svg.count("<path ") == 4 * len(cells) and "stroke='#aa0000'" in svg
+
+
+def test_paths_must_be_lists_of_ports_of_the_grid(tmp_path: Path) -> None:
+    folder = tmp_path / "paths"
+    shutil.copytree(TOYS / "paths", folder)
+    wrong = PATHS_DISPLAY.split("    paths:")[0] + '    paths: "[[x]]"\n'  # cells, not ports
+    (folder / "display.yaml").write_text(wrong, encoding="utf-8")
+    with pytest.raises(RulesError, match=r"display.yaml:8:\d+: '\[\[x\]\]' is .*, not a list of lists of ports of a "
+                                         r"board of ports on 'field'"):
+        display_for(load_game(folder))
+
+
+def test_edenia_draws_each_laid_tiles_tracks_tunnels_and_exits() -> None:
+    """Edenia (display.yaml `paths: tile_paths(x)`): a line per track, tunnel and exit of the
+    tile on each cell (rules/edenia/tiles.yaml), none where no tile lies."""
+    import yaml
+
+    folder = ROOT / "rules" / "edenia"
+    if not folder.is_dir():
+        pytest.skip("Edenia is not here")
+    rows = {row["name"]: row for row in yaml.safe_load((folder / "tiles.yaml").read_text(encoding="utf-8"))}
+    game = load_game(folder, {"players": 3})
+    state = played(game, 60, seed=2)
+    galaxy = scene_of(game, state, None)["sections"][0]["items"]
+    laid = game.position(state)
+    checked = 0
+    for item in galaxy:
+        tiles = list(laid.zone(("laid", int(item["key"]))))
+        if not tiles:
+            assert not item["paths"]
+            continue
+        row = rows[tiles[-1]]
+        assert len(item["paths"]) == sum(len(row.get(c, [])) for c in ("tracks", "tunnels", "exits")), row["name"]
+        checked += 1
+    assert checked >= 4 and draw_svg(scene_of(game, state, None)).count("<path ") >= checked

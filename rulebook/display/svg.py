@@ -248,12 +248,26 @@ def _grid(section: dict, top: float) -> tuple[list, float]:
         y = top + 18 + (drawn(item["row"]) - 1) * size
         out.append(f"<rect x='{x:.0f}' y='{y:.0f}' width='{size:.0f}' height='{size:.0f}' "
                    f"fill='{_colour(item.get('fill'), '#f4f1ea')}' fill-opacity='0.7' stroke='#8a8170'/>")
+        out.extend(_path_lines(item.get("paths", ()), x, y, size))
         if item.get("text"):
             out.append(_text(x + size / 2, y + 16, item["text"].strip(), 12, "middle", "bold", "#111"))
         flow = _Flow(x + 3, y + size / 2 - 6, x + size - 2, 16)
         _parts(flow, item["parts"])
         out.extend(flow.centred())
     return out, 18 + rows * size + 6
+
+
+def _path_lines(paths, x: float, y: float, size: float) -> list[str]:
+    """A cell's paths: each joins its points through their middle (a track is a straight line,
+    a tunnel with three exits a star), in its colour."""
+    out = []
+    for path in paths:
+        points = [(x + px * size, y + py * size) for px, py in path["points"]]
+        mx, my = sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
+        spokes = " ".join(f"M{px:.1f},{py:.1f} L{mx:.1f},{my:.1f}" for px, py in points)
+        out.append(f"<path d='{spokes}' fill='none' stroke='{_colour(path.get('colour'))}' stroke-width='3' "
+                   f"stroke-linecap='round' opacity='0.8'/>")
+    return out
 
 
 def _network(section: dict, top: float) -> tuple[list, float]:
