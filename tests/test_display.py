@@ -95,6 +95,14 @@ def test_septachroma_draws_its_grid_with_shades() -> None:
     assert grid["layout"] == "grid" and len(grid["items"]) == 49
     assert {i.get("fill") for i in grid["items"]} >= {"#f3ead7", "#6b5a48"}
     assert "a   b   c   d   e   f   g" in scene_text(scene)
+    # the picture leaves the terminal's letter codes out (issue 31 item 5): no cell text but the
+    # column letters and row numbers; the terminal keeps them
+    codes = {i["text"].strip() for i in grid["items"]}
+    assert {"#", "."} <= codes and any(c[:1].isupper() for c in codes)
+    island = svg_tree(draw_svg({**scene, "header": [], "sections": [grid]}))
+    texts = {t.text for t in island.iter() if t.tag.endswith("text") and t.text}
+    assert texts <= {scene["title"], "The island", *"abcdefg", *"1234567", *(str(n) for n in range(2, 10)), "—"}
+    assert any(line.strip().startswith("1") and "#" in line for line in scene_text(scene).splitlines())
 
 
 def test_a_game_without_a_declaration_gets_one_made_up() -> None:

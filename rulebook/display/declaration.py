@@ -58,6 +58,7 @@ class Section:
     show: Optional[Expr] = None     # per item: drawn only when this holds
     label: Optional[Expr] = None
     text: Optional[Expr] = None     # grid, network: a cell's short text
+    picture_text: Optional[Expr] = None  # …in the picture, where it differs (the terminal's letter codes left out)
     fill: Optional[Expr] = None     # grid, network: what colours a cell
     fill_name: Optional[Expr] = None  # the fill's value as the game writes it
     at: Optional[tuple] = None      # network: (column, row) expressions
@@ -230,6 +231,7 @@ def _section(c: _Compiler, raw: dict, where: tuple) -> Optional[Section]:
         section.show = c.expr(raw["show"], params, where + ("show",))
     section.label = c.text(raw.get("label", "{" + name + "}"), params, where + ("label",))
     section.text = c.text(raw.get("text"), params, where + ("text",))
+    section.picture_text = c.text(raw.get("picture_text"), params, where + ("picture_text",))
     if "fill" in raw:
         section.fill = c.expr(raw["fill"], params, where + ("fill",))
         section.fill_name = c.text("{" + raw["fill"] + "}", params, where + ("fill",), 1)

@@ -138,6 +138,8 @@ def _item(ev: _Evaluator, palette: Palette, section: Section, base: tuple, item_
     item: dict = {"key": str(item_value), "label": ev.text(section.label, *value)}
     if section.text is not None:
         item["text"] = ev.text(section.text, *value)
+    if section.picture_text is not None:
+        item["picture_text"] = ev.text(section.picture_text, *value)
     if section.fill is not None:
         name = ev.text(section.fill_name, *value)
         if name not in (None, HIDDEN, "none"):
