@@ -403,3 +403,17 @@ def test_edenia_draws_each_laid_tiles_tracks_tunnels_and_exits() -> None:
         assert len(item["paths"]) == sum(len(row.get(c, [])) for c in ("tracks", "tunnels", "exits")), row["name"]
         checked += 1
     assert checked >= 4 and draw_svg(scene_of(game, state, None)).count("<path ") >= checked
+
+
+def test_eriantys_assistants_show_how_far_mother_nature_may_go() -> None:
+    """Issue 31 item 5 (rulebook: Planning Phase): each assistant in hand reads value·moves, and
+    a played one says how far Mother Nature may go (assistants.yaml)."""
+    game = load_game("eriantys", {"players": 2})
+    state = played(game, 2, seed=3)  # both assistants played: the action phase
+    school = scene_of(game, state, None)["sections"][2]["items"][0]
+    parts = {p.get("label"): p for p in school["parts"]}
+    hand = parts["hand (value·Mother Nature's moves)"]
+    assert {piece["name"] for piece in hand["pieces"]} <= {f"{v}·{(v + 1) // 2}" for v in range(1, 11)}
+    assert len(hand["pieces"]) == 9
+    played_value = int(parts["played"]["value"].split()[-1])
+    assert parts["Mother Nature moves up to"]["value"] == str((played_value + 1) // 2)
