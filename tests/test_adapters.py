@@ -270,3 +270,19 @@ def test_pettingzoo_svg_render_draws_the_board_a_spectator_sees_and_rgb_array_sa
     assert env.render() == picture
     with pytest.raises(ValueError, match="rasterizer.*'svg'"):
         rulebook_env("ephyran", players=2, render_mode="rgb_array")
+
+
+def test_the_parallel_env_renders_the_board_a_spectator_sees():
+    from rulebook.adapters.pettingzoo_parallel import rulebook_parallel_env
+
+    env = rulebook_parallel_env("goofspiel", num_cards=4, render_mode="svg")
+    observations, _ = env.reset(seed=3)
+    assert env.render().startswith("<svg")
+    text = rulebook_parallel_env("goofspiel", num_cards=4, render_mode="ansi")
+    text.reset(seed=3)
+    shown = text.render()
+    assert shown.strip() and "<svg" not in shown
+    text.step({a: text.action_space(a).sample(observations[a]["action_mask"]) for a in text.agents})
+    assert text.render() != shown  # a point card taken: the board changed
+    with pytest.raises(ValueError, match="render_mode must be one of"):
+        rulebook_parallel_env("goofspiel", num_cards=4, render_mode="rgb_array")
