@@ -234,7 +234,7 @@ class Game(ResearchFacilities):
             raise OptionsError(f"a seed is a whole number, not {seed!r}")
         c = self.compiled
         rng = seed_state(seed) if self.chance == "seeded" else explicit.NO_CHANCE_YET
-        S = State(self._initial_data[:], [[0, 0, [None] * c.block_slots[0]]], rng)
+        S = State(self._initial_data[:], [[0, 0, [None] * c.block_slots[0]]], rng, game=self)
         self._run(S)
         return S
 
@@ -266,7 +266,9 @@ class Game(ResearchFacilities):
         can give, the invariants hold. Raises InvalidState (one line) otherwise."""
         if self._state_checker is None:
             self._state_checker = StateChecker(self)
-        return self._state_checker.read(raw)
+        S = self._state_checker.read(raw)
+        S.game = self
+        return S
 
     def is_terminal(self, S: State) -> bool:
         return S.result is not None
@@ -565,7 +567,9 @@ class Game(ResearchFacilities):
 
     def view_state(self, view: dict, filler: int = 0) -> State:
         """A state that holds only what `view` (from view()) shows (see views.view_state)."""
-        return view_state(self, view, filler)
+        S = view_state(self, view, filler)
+        S.game = self
+        return S
 
     @placing_faults
     def place_at(self, S: State, step: str, player: int) -> None:

@@ -10,6 +10,7 @@ from rulebook.dsl.errors import MissingInput, RulesError
 from rulebook.dsl.program import Program
 from rulebook.interpreter.game import Game
 from rulebook.interpreter.ircache import cached_program, gc_paused
+from rulebook.interpreter.play.machine import State
 
 if TYPE_CHECKING:
     from rulebook.dsl.mods import Mod
@@ -17,6 +18,16 @@ if TYPE_CHECKING:
 # The parser, the checker and the YAML and schema readers are imported when rules are read from
 # their files (_read_rules, read_mod): a game read back from the disk cache needs none of them.
 MANIFEST = "mod.yaml"  # what makes a folder a mod's (as rulebook.dsl.mods says)
+
+
+def _drawing(game: Game, state: State, kind: str) -> str:
+    # Imported when a state is first shown: the renderer (and rich) cost nothing to play.
+    from .display import picture
+
+    return picture(game, state, kind)
+
+
+State.drawing = _drawing  # str(state) and Jupyter's _repr_html_ draw the board (the engine draws nothing)
 
 
 def shipped_games_folder() -> Path:

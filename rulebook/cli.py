@@ -91,7 +91,8 @@ def build_parser() -> argparse.ArgumentParser:
                            "(with a person at the table, only that person's own seat)")
     play.add_argument("--save", metavar="FILE", help="write the game's record to FILE (also when it is left "
                                                      "unfinished)")
-    play.add_argument("--json", metavar="FILE", help="the same as --save ('-' for standard output)")
+    play.add_argument("--json", metavar="FILE", help="the same as --save ('-' for standard output, which then holds the "
+                                                     "record alone: the log goes to standard error)")
     play.add_argument("--resume", metavar="FILE", help="go on with a saved game (from its full record)")
     play.add_argument("--board", action="store_true",
                       help="draw the position after each bot's turn (as the log's reader may see it)")

@@ -1,5 +1,6 @@
-"""A replay as one self-contained HTML page: the board as SVG at every step, the move list, a
-slider and a view selector. No server, no network: everything is inside the file.
+"""A replay as one self-contained HTML page: the board as SVG at every step, the move list with
+what each move caused (the rules' log lines, as the view may read them), a slider and a view
+selector; `page.html#move=57` opens at move 57. No server, no network: everything is inside the file.
 
 Only the replay's own viewers are in the page (for a page written `--as Leo`, only Leo's view,
 made from Leo's record), every text is escaped, and the data sits in a JSON block whose `<`, `>`
@@ -34,7 +35,8 @@ def page_data(replay: Replay) -> dict:
                     pictures.append(svg)
                 shown.append(index[svg])
             steps.append(shown)
-        viewers.append({"label": viewer.label, "steps": steps, "moves": replay.moves(viewer)})
+        viewers.append({"label": viewer.label, "steps": steps, "moves": replay.moves(viewer),
+                        "log": replay.told(viewer)})
     result = replay.record.result
     notes = {step: replay.notes(step) for step in range(replay.steps + 1) if replay.notes(step)}
     return {"title": replay.record.title, "players": list(replay.record.players), "viewers": viewers,
@@ -80,6 +82,8 @@ main { display: flex; gap: 12px; padding: 12px; align-items: flex-start; }
 #moves li.current { background: #ffe9a8; }
 #moves li.later { color: #999; }
 #status { font-size: 13px; }
+#moves li .caused, #log div { color: #666; font-size: 12px; padding-left: 10px; }
+#log { padding: 0 16px 8px; background: #e7e2d6; }
 </style></head>
 <body>
 <header><h1 id="title"></h1><span id="result"></span><span id="unverified"></span></header>
@@ -92,6 +96,7 @@ main { display: flex; gap: 12px; padding: 12px; align-items: flex-start; }
   <span id="status"></span> <span id="notes"></span>
   <label>view <select id="view"></select></label>
 </div>
+<div id="log" aria-label="what the move caused"></div>
 <main><div id="board"></div><ol id="moves"></ol></main>
 <script type="application/json" id="data">%DATA%</script>
 <script>
@@ -108,10 +113,13 @@ function fill() {
   list.textContent = "";
   data.viewers[viewer].moves.forEach((m, i) => {
     const li = document.createElement("li"); li.textContent = m.player + ": " + m.move;
+    lines(i + 1).forEach(text => { const d = document.createElement("div"); d.className = "caused"; d.textContent = text; li.appendChild(d); });
     li.addEventListener("click", () => show(i + 1)); list.appendChild(li);
   });
   slider.max = data.viewers[viewer].steps.length - 1;
 }
+function lines(k) { return (data.viewers[viewer].log || [])[k] || []; }
+function fromHash() { const m = /(?:^#|&)move=(\\d+)/.exec(location.hash); return m ? Number(m[1]) : null; }
 function show(k) {
   const steps = data.viewers[viewer].steps;
   step = Math.max(0, Math.min(k, steps.length - 1));
@@ -119,6 +127,9 @@ function show(k) {
   slider.value = step;
   status.textContent = "after " + step + " of " + (steps.length - 1) + " moves";
   document.getElementById("notes").textContent = (data.notes[step] || []).join("; ");
+  const log = document.getElementById("log"); log.textContent = "";
+  lines(step).forEach(text => { const d = document.createElement("div"); d.textContent = text; log.appendChild(d); });
+  if (fromHash() !== step) { try { history.replaceState(null, "", "#move=" + step); } catch (e) { /* a page without history */ } }
   document.getElementById("result").textContent = (step === steps.length - 1 && data.result) ? "Game over: " + data.result : "";
   Array.from(list.children).forEach((li, i) => { li.className = i + 1 === step ? "current" : (i + 1 > step ? "later" : ""); });
   const current = list.children[step - 1]; if (current) current.scrollIntoView({block: "nearest"});
@@ -130,7 +141,8 @@ document.getElementById("last").onclick = () => show(data.viewers[viewer].steps.
 slider.oninput = () => show(Number(slider.value));
 select.onchange = () => { viewer = Number(select.value); fill(); show(step); };
 document.addEventListener("keydown", e => { if (e.key === "ArrowRight") show(step + 1); if (e.key === "ArrowLeft") show(step - 1); });
-fill(); show(0);
+window.addEventListener("hashchange", () => { const k = fromHash(); if (k !== null) show(k); });
+fill(); show(fromHash() || 0);
 </script>
 </body></html>
 """

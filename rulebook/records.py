@@ -56,6 +56,7 @@ class Record:
     views: Optional[list] = None   # player's records only: the viewer's view data, per step
     result: Optional[dict] = None
     undone: list = field(default_factory=list)  # each undo at the table: {"by": name, "from": n, "to": m}
+    log: Optional[list] = None     # player's records only: the rules' log lines as the viewer read them, per step
 
     @property
     def finished(self) -> bool:
@@ -72,6 +73,8 @@ class Record:
         data["moves"] = self.moves
         if self.kind == "player":
             data["views"] = self.views
+            if self.log is not None:
+                data["log"] = self.log
         data["result"] = self.result
         if self.undone:
             data["undone"] = self.undone
@@ -193,7 +196,23 @@ def for_player(game: Game, record: Record, viewer: int) -> Record:
                           "move": game.public_text(state, move, viewer)})
     return Record("player", record.game, record.title, record.rules, record.options, record.mods,
                   record.players, record.seats, viewer=game.player_names[viewer], moves=moves,
-                  views=views, result=record.result, undone=list(record.undone))
+                  views=views, result=record.result, undone=list(record.undone),
+                  log=log_lines(game, record, viewer))
+
+
+def log_lines(game: Game, record: Record, audience: Optional[int]) -> list[list[str]]:
+    """A full record's game told by its rules' `log` lines, per step: [0] what setting up said,
+    [k] what move k caused. `audience` is whose log it is: None everything, -1 what everyone may
+    read (a line written `to` a player in its public text, or not at all), or a player."""
+    told: list[list[str]] = [[]]
+    game.set_log(lambda _state, text: told[-1].append(text), audience)
+    try:
+        for _, move in states(game, record):
+            if move is not None:
+                told.append([])
+    finally:
+        game.set_log(None)
+    return told
 
 
 def _delta(previous: Optional[list], data: list):
@@ -237,7 +256,7 @@ def record_from_json(raw, where: str = "the record") -> Record:
         raise RecordError(f"{where}: the record was changed after it was written (its checksum does not match)")
     return Record(raw["kind"], raw["game"], raw["title"], raw["rules"], raw["options"], raw["mods"], raw["players"],
                   raw["seats"], seed=raw.get("seed"), viewer=raw.get("viewer"), moves=raw["moves"],
-                  views=raw.get("views"), result=raw["result"], undone=raw.get("undone", []))
+                  views=raw.get("views"), result=raw["result"], undone=raw.get("undone", []), log=raw.get("log"))
 
 
 def open_record(path: Path | str) -> tuple[Game, Record]:
@@ -354,6 +373,8 @@ def _check_views(game: Game, record: Record, where: str) -> None:
     steps = record.views or []
     if len(steps) != len(record.moves) + 1 or "data" not in steps[0]:
         raise RecordError(f"{where}: the record's views do not match its moves")
+    if record.log is not None and len(record.log) != len(steps):
+        raise RecordError(f"{where}: the record's log does not match its moves")
     try:
         for view in views(record):
             game.view_state(view)

@@ -15,7 +15,7 @@ from typing import Optional, TextIO
 from rulebook.dsl.errors import OptionsError
 
 from .human import read_line
-from .records import Record, for_player, open_record, states, undone_text, views
+from .records import Record, for_player, log_lines, open_record, states, undone_text, views
 from .seats import seat_of
 
 EVERYTHING, EVERYONE = "everything", "everyone"
@@ -50,6 +50,7 @@ class Replay:
             self.seen = views(record)
             viewer = names.index(record.viewer) if record.viewer in names else None
             self.viewers = [Viewer(record.viewer or "", record.viewer or "", viewer)]
+        self._told: dict[str, list] = {}
 
     @property
     def verified(self) -> bool:
@@ -86,6 +87,18 @@ class Replay:
 
         display = display_for(self.game, [m["path"] for m in self.record.mods])
         return make_scene(self.game, display, self.view(step, viewer))
+
+    def told(self, viewer: Viewer) -> list[list[str]]:
+        """The rules' log lines per step as the viewer may read them ([k]: what move k caused; [0]:
+        the setup's); a player's record keeps its player's (none in a record made before it did)."""
+        if viewer.key not in self._told:
+            if self.seen is not None:
+                lines = self.record.log or [[] for _ in range(self.steps + 1)]
+            else:
+                audience = None if viewer.player == EVERYTHING else -1 if viewer.player is None else viewer.player
+                lines = log_lines(self.game, self.record, audience)
+            self._told[viewer.key] = lines
+        return self._told[viewer.key]
 
     def moves(self, viewer: Viewer) -> list[dict]:
         """Each move as the viewer may see it: {"player", "move"}."""
@@ -149,6 +162,8 @@ class Stepper:
         if step > 0:
             last = moves[step - 1]
             self.say(f"Move {step}: {last['player']}: {last['move']}")
+        for line in replay.told(self.viewer)[step]:
+            self.say("  " + line)
         scene = replay.scene(step, self.viewer)
         if self.terminal:
             draw_scene(scene, self.out)

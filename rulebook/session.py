@@ -18,7 +18,9 @@ from .seats import HUMAN, parse_names, plan_seats, seat_of
 
 def run_play(args, inp: Optional[TextIO] = None, out: Optional[TextIO] = None) -> int:
     inp = inp or sys.stdin
-    out = out or sys.stdout
+    # A record written to standard output stands alone there (play --json - | jq): the log, the
+    # board and any prompts go to standard error.
+    out = out or (sys.stderr if "-" in (args.save, args.json) else sys.stdout)
     for target in (args.save, args.json):
         check_folder(target)
     game, record, state, seed = _resume(args) if args.resume else _start(args)

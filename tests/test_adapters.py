@@ -252,3 +252,37 @@ def test_pettingzoo_render_shows_a_spectator_unless_a_seat_is_named():
     seated.reset(seed=2)
     seated.state, seated._legal = env.state, env.moves.legal(env.state)
     assert seated.render().splitlines()[-1].startswith(f"{env.game.player_names[env.possible_agents.index(mover)]} to move: ")
+
+
+def test_pettingzoo_svg_render_draws_the_board_a_spectator_sees_and_rgb_array_says_why_not():
+    from rulebook.testing import redeal_hidden
+
+    import random
+
+    env = rulebook_env("ephyran", players=2, render_mode="svg")
+    env.reset(seed=2)
+    for _ in range(12):
+        agent = env.agent_selection
+        env.step(env.action_space(agent).sample(env.observe(agent)["action_mask"]))
+    picture = env.render()
+    assert picture.startswith("<svg") and picture.endswith("</svg>")
+    env.state = redeal_hidden(env.game, env.state, None, random.Random(1))  # what nobody may see, changed
+    assert env.render() == picture
+    with pytest.raises(ValueError, match="rasterizer.*'svg'"):
+        rulebook_env("ephyran", players=2, render_mode="rgb_array")
+
+
+def test_the_parallel_env_renders_the_board_a_spectator_sees():
+    from rulebook.adapters.pettingzoo_parallel import rulebook_parallel_env
+
+    env = rulebook_parallel_env("goofspiel", num_cards=4, render_mode="svg")
+    observations, _ = env.reset(seed=3)
+    assert env.render().startswith("<svg")
+    text = rulebook_parallel_env("goofspiel", num_cards=4, render_mode="ansi")
+    text.reset(seed=3)
+    shown = text.render()
+    assert shown.strip() and "<svg" not in shown
+    text.step({a: text.action_space(a).sample(observations[a]["action_mask"]) for a in text.agents})
+    assert text.render() != shown  # a point card taken: the board changed
+    with pytest.raises(ValueError, match="render_mode must be one of"):
+        rulebook_parallel_env("goofspiel", num_cards=4, render_mode="rgb_array")

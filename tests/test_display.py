@@ -95,6 +95,14 @@ def test_septachroma_draws_its_grid_with_shades() -> None:
     assert grid["layout"] == "grid" and len(grid["items"]) == 49
     assert {i.get("fill") for i in grid["items"]} >= {"#f3ead7", "#6b5a48"}
     assert "a   b   c   d   e   f   g" in scene_text(scene)
+    # the picture leaves the terminal's letter codes out (issue 31 item 5): no cell text but the
+    # column letters and row numbers; the terminal keeps them
+    codes = {i["text"].strip() for i in grid["items"]}
+    assert {"#", "."} <= codes and any(c[:1].isupper() for c in codes)
+    island = svg_tree(draw_svg({**scene, "header": [], "sections": [grid]}))
+    texts = {t.text for t in island.iter() if t.tag.endswith("text") and t.text}
+    assert texts <= {scene["title"], "The island", *"abcdefg", *"1234567", *(str(n) for n in range(2, 10)), "—"}
+    assert any(line.strip().startswith("1") and "#" in line for line in scene_text(scene).splitlines())
 
 
 def test_a_game_without_a_declaration_gets_one_made_up() -> None:
@@ -373,3 +381,110 @@ def test_hearts_shows_a_hand_only_to_its_holder_and_the_pass_to_all() -> None:
         hands = [line for line in lines if "hand:" in line]
         assert len(hands) == 4 and "pass:" in next(line for line in lines if "hearts broken" in line)
         assert all(("13 hidden" in row) == (seat != viewer) for seat, row in enumerate(hands))
+
+
+def test_a_state_shows_its_board_as_text_and_in_jupyter_as_everyone_may_see_it() -> None:
+    """Issue 31 item 6: str(state) is the terminal drawing and _repr_html_ the page's SVG, both of
+    the public view; copies, children, states read back and pickles behave."""
+    import pickle
+
+    game = load_game(ROOT / "rules" / "ephyran", {"players": 2})
+    state = played(game, 14, seed=4)
+    text, picture = str(state), state._repr_html_()
+    assert "object at 0x" not in text and text.strip()
+    assert picture.startswith("<svg") and svg_tree(picture) is not None
+    other = redeal_hidden(game, state, None, random.Random(2))  # what nobody may see, dealt anew
+    assert str(other) == text and other._repr_html_() == picture
+    assert str(state.copy()) == text and str(game.state_from_json(state.to_json())) == text
+    child = game.child(state, game.legal_moves(state)[0])
+    assert child.game is game and str(child) != "" and child._repr_html_().startswith("<svg")
+    back = pickle.loads(pickle.dumps(state))
+    assert back == state and back.game is None and "object at 0x" in str(back)  # a bare state: no game to draw
+
+
+PATHS_DISPLAY = """\
+colours:
+  lane: {left: "#aa0000", right: "#0000aa"}
+sections:
+  - title: Field
+    layout: grid
+    board: field
+    as: x
+    paths: "[[q] + tracks(top(laid[x]), x, q) for q in tracks(top(laid[x]), x)] if count(laid[x]) > 0 else []"
+"""
+
+
+def test_a_grid_draws_the_paths_of_a_board_of_ports_where_each_port_lies(tmp_path: Path) -> None:
+    """Issue 31 item 5: a grid section's `paths` (lists of ports) become lines across the cell,
+    from each port's place on its side, once each, in its lane's colour."""
+    folder = tmp_path / "paths"
+    shutil.copytree(TOYS / "paths", folder)
+    (folder / "display.yaml").write_text(PATHS_DISPLAY, encoding="utf-8")
+    game = load_game(folder)
+    cells, state = [], None
+    for moves in range(0, 40):
+        state = played(game, moves, seed=1)
+        cells = [i for i in scene_of(game, state, None)["sections"][0]["items"] if i.get("paths")]
+        if cells:
+            break
+    assert cells, "no tile laid"
+    third = 1 / 3
+    sides = {(third, 0.0), (2 * third, 0.0), (1.0, third), (1.0, 2 * third), (third, 1.0), (2 * third, 1.0),
+             (0.0, third), (0.0, 2 * third)}
+    for cell in cells:
+        assert len(cell["paths"]) == 4  # every shipped tile of the toy has four tracks, each drawn once
+        for path in cell["paths"]:
+            assert len(path["points"]) == 2 and {tuple(round(v, 6) for v in p) for p in path["points"]} <= \
+                {tuple(round(v, 6) for v in p) for p in sides}
+            assert path["colour"] == {"left": "#aa0000", "right": "#0000aa"}[path["lane"]]
+    svg = draw_svg(scene_of(game, state, None))
+    assert svg.count("<path ") == 4 * len(cells) and "stroke='#aa0000'" in svg
+
+
+def test_paths_must_be_lists_of_ports_of_the_grid(tmp_path: Path) -> None:
+    folder = tmp_path / "paths"
+    shutil.copytree(TOYS / "paths", folder)
+    wrong = PATHS_DISPLAY.split("    paths:")[0] + '    paths: "[[x]]"\n'  # cells, not ports
+    (folder / "display.yaml").write_text(wrong, encoding="utf-8")
+    with pytest.raises(RulesError, match=r"display.yaml:8:\d+: '\[\[x\]\]' is .*, not a list of lists of ports of a "
+                                         r"board of ports on 'field'"):
+        display_for(load_game(folder))
+
+
+def test_edenia_draws_each_laid_tiles_tracks_tunnels_and_exits() -> None:
+    """Edenia (display.yaml `paths: tile_paths(x)`): a line per track, tunnel and exit of the
+    tile on each cell (rules/edenia/tiles.yaml), none where no tile lies."""
+    import yaml
+
+    folder = ROOT / "rules" / "edenia"
+    if not folder.is_dir():
+        pytest.skip("Edenia is not here")
+    rows = {row["name"]: row for row in yaml.safe_load((folder / "tiles.yaml").read_text(encoding="utf-8"))}
+    game = load_game(folder, {"players": 3})
+    state = played(game, 60, seed=2)
+    galaxy = scene_of(game, state, None)["sections"][0]["items"]
+    laid = game.position(state)
+    checked = 0
+    for item in galaxy:
+        tiles = list(laid.zone(("laid", int(item["key"]))))
+        if not tiles:
+            assert not item["paths"]
+            continue
+        row = rows[tiles[-1]]
+        assert len(item["paths"]) == sum(len(row.get(c, [])) for c in ("tracks", "tunnels", "exits")), row["name"]
+        checked += 1
+    assert checked >= 4 and draw_svg(scene_of(game, state, None)).count("<path ") >= checked
+
+
+def test_eriantys_assistants_show_how_far_mother_nature_may_go() -> None:
+    """Issue 31 item 5 (rulebook: Planning Phase): each assistant in hand reads value·moves, and
+    a played one says how far Mother Nature may go (assistants.yaml)."""
+    game = load_game("eriantys", {"players": 2})
+    state = played(game, 2, seed=3)  # both assistants played: the action phase
+    school = scene_of(game, state, None)["sections"][2]["items"][0]
+    parts = {p.get("label"): p for p in school["parts"]}
+    hand = parts["hand (value·Mother Nature's moves)"]
+    assert {piece["name"] for piece in hand["pieces"]} <= {f"{v}·{(v + 1) // 2}" for v in range(1, 11)}
+    assert len(hand["pieces"]) == 9
+    played_value = int(parts["played"]["value"].split()[-1])
+    assert parts["Mother Nature moves up to"]["value"] == str((played_value + 1) // 2)

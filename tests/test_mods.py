@@ -158,3 +158,37 @@ def test_a_mods_features_without_the_mod_name_the_unknown_name(capsys, tmp_path:
     out = capsys.readouterr().out
     assert "'Bard' is not a character of Eriantys" in out
     assert f"run with --mod {copy.resolve()}" in out
+
+
+def test_every_shipped_game_has_an_example_mod_with_scenarios() -> None:
+    """Issue 31 item 7: at least one mod in examples/mods for each shipped game, with features
+    (run by test_each_example_mod_passes_its_own_features)."""
+    import yaml
+
+    from rulebook.api import shipped_games
+
+    modded = {yaml.safe_load((p / "mod.yaml").read_text(encoding="utf-8"))["game"]
+              for p in MODS.iterdir() if (p / "features").is_dir()}
+    assert set(shipped_games()) <= modded, set(shipped_games()) - modded
+
+
+def test_compare_puts_a_mods_new_card_against_an_existing_one(capsys, tmp_path: Path) -> None:
+    """Issue 31 item 7: side B names the mod's card, checked against B's rules (A's rules do not
+    know it); figures with one value in every game of both sides are left out of the table
+    (named below it) and kept in the JSON."""
+    out = tmp_path / "c.json"
+    code = main(["compare", "eriantys", "--a", "expert=true,characters=Knight,Monk,Farmer",
+                 "--b", "expert=true,characters=Bard,Monk,Farmer", "--b-mod", str(MODS / "the-bard"),
+                 "--games", "4", "--workers", "1", "--json", str(out)])
+    printed = capsys.readouterr().out
+    assert code == 0
+    figures = {row["figure"]: row for row in json.loads(out.read_text())["figures"]}
+    assert figures["mean Monk in play"]["constant"] is True and figures["mean Knight in play"]["constant"] is False
+    assert figures["mean Knight in play"]["difference"] == -1 and "constant" not in figures["mean Bard in play"]
+    table = printed.split("Left out")[0]
+    assert "mean Knight in play" in table and "mean Bard in play" in table
+    assert "mean Monk in play" not in table and "mean Herald in play" not in table
+    assert "Left out, the same value in every game on both sides: " in printed
+    assert main(["compare", "eriantys", "--a", "expert=true,characters=Bard,Monk,Farmer", "--b-mod",
+                 str(MODS / "the-bard"), "--games", "2", "--workers", "1"]) == 2
+    assert "options A: option 'characters': no 'Bard'" in capsys.readouterr().err

@@ -134,10 +134,28 @@ def test_the_page_steps_forward_and_back_in_a_browser(capsys, hands_record: Path
         assert "hidden" in board.text and status.text == "after 1 of 8 moves"
         browser.find_element(By.ID, "last").click()
         assert status.text == "after 8 of 8 moves" and "Game over" in browser.find_element(By.ID, "result").text
+        browser.get(page.as_uri() + "#move=5")  # a link to a move opens there (issue 31 item 5)
+        status = browser.find_element(By.ID, "status")
+        assert status.text == "after 5 of 8 moves"
+        browser.find_element(By.ID, "next").click()
+        assert browser.current_url.endswith("#move=6")  # the address names the move shown, to link to
+        browser.execute_script("location.hash = '#move=2'")
+        assert status.text == "after 2 of 8 moves"
         shot = tmp_path / "replay.png"
         assert browser.save_screenshot(str(shot)) and shot.stat().st_size > 5000
     finally:
         browser.quit()
+
+
+def test_the_terminal_replay_tells_what_each_move_caused(capsys, tmp_path: Path) -> None:
+    """Issue 31 item 5: after each move, the rules' log lines it caused (Eriantys: the second
+    assistant of a two-player round opens the action phase; setting up opens round 1)."""
+    record = tmp_path / "eriantys.json"
+    assert run(capsys, "play", "eriantys", "--seed", "3", "--quiet", "--save", str(record))[0] == 0
+    code, out, _ = run(capsys, "replay", str(record), "--as", "player 1", typed="n\nn\nq\n")
+    assert code == 0 and "  Round 1\n" in out.split("Move 1:")[0]
+    assert "Action phase" not in out.split("Move 1:")[1].split("Move 2:")[0]
+    assert re.search(r"Move 2: player 1: assistant \d+\n  Action phase\n", out)
 
 
 def test_a_page_for_an_ephyran_player_shows_no_card_they_have_not_seen(capsys, tmp_path: Path) -> None:
@@ -172,7 +190,8 @@ def test_a_page_for_an_ephyran_player_shows_no_card_they_have_not_seen(capsys, t
                  if re.search(re.escape(card) + r"(?!\d)", said)}
         hidden = set(position.zone(("draw_pile",))).union(*(position.zone((z, q)) for z in ("hand", "graeae")
                                                           for q in (1, 2))) - seen
-        shown = "".join(data["pictures"][i] for i in leo["steps"][step]) + json.dumps(leo["moves"][:step])
+        shown = "".join(data["pictures"][i] for i in leo["steps"][step]) + json.dumps(leo["moves"][:step]) \
+            + json.dumps(leo["log"][:step + 1])  # what the moves caused, as Leo may read it (issue 31 item 5)
         named = {card for card in hidden if re.search(re.escape(card) + r"(?!\d)", shown)}
         assert not named, (step, named)
         hidden_steps += bool(hidden)
@@ -182,6 +201,11 @@ def test_a_page_for_an_ephyran_player_shows_no_card_they_have_not_seen(capsys, t
     mine = for_player(game, full, 0).to_json()  # Leo's record: the same moves, no seed
     assert mine["moves"] == leo["moves"] and "seed" not in mine and str(SEED) not in json.dumps(mine)
     assert any(m["move"] != f["move"] for m, f in zip(mine["moves"], full.moves))  # some were hidden from Leo
+    assert mine["log"] == leo["log"] and len(leo["log"]) == len(full.moves) + 1
+    setup = leo["log"][0]  # Leo reads his own hand, and only how many cards the others hold
+    assert any(line.startswith("Leo holds ") and "5 cards" not in line for line in setup)
+    assert "Lisa holds 5 cards" in setup and "Max holds 5 cards" in setup
+    assert any(line.endswith(" draws a card") for step in leo["log"] for line in step)  # the others' draws
 
 
 def test_a_players_page_says_it_is_unverified_and_an_unfinished_game_shows_only_the_public(

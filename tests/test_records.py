@@ -65,6 +65,13 @@ def test_json_is_the_same_record(capsys, tmp_path: Path) -> None:
     assert code == 0 and record["kind"] == "full" and record["checksum"] == checksum(record)
 
 
+def test_json_to_standard_output_is_the_record_alone_and_the_log_goes_to_standard_error(capsys) -> None:
+    code, out, err = run(capsys, "play", "tests/games/nim", "--seed", "2", "--json", "-")  # not --quiet
+    record = json.loads(out)  # nothing before or after it (issue 31 item 6)
+    assert code == 0 and record["kind"] == "full" and record["moves"]
+    assert record["moves"][0]["move"] in err and "Game over" in err
+
+
 def test_resume_takes_everything_from_the_record(capsys, tmp_path: Path) -> None:
     target = tmp_path / "half.json"
     code, out, _ = run(capsys, "play", "tests/games/nim", "--names", "Ann,Bob", "--seed", "3", "--human", "Ann",
@@ -146,7 +153,8 @@ def test_changed_rules_are_named_and_nothing_is_loaded(capsys, tmp_path: Path) -
 
 
 def test_a_changed_mod_is_named(capsys, tmp_path: Path) -> None:
-    mods = sorted(p for p in (ROOT / "examples" / "mods").iterdir() if (p / "mod.yaml").is_file())
+    mods = sorted(p for p in (ROOT / "examples" / "mods").iterdir()
+                  if (p / "mod.yaml").is_file() and "game: eriantys" in (p / "mod.yaml").read_text())
     mod = tmp_path / mods[0].name
     shutil.copytree(mods[0], mod)
     data = saved(capsys, tmp_path, "eriantys", "--mod", str(mod), "--seed", "1",

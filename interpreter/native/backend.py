@@ -228,7 +228,9 @@ class NativeGame:
                 break
             played += 1
         self._get_bot(rng)
-        return self.read_state()
+        reached = self.read_state()
+        reached.game = state.game
+        return reached
 
     def playouts(self, state: State, count: int, rng: random.Random) -> list[float]:
         """Each player's mean win return over `count` random games played natively from `state`, one

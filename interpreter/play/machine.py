@@ -1,7 +1,7 @@
 """The state (plain data) and the loop that runs compiled instructions until the next decision."""
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Callable, ClassVar, Optional
 
 from rulebook.dsl.errors import RulebookError
 
@@ -25,12 +25,17 @@ class State:
     decider   the player who makes it
     result    None while playing; then (winners, winners are players?, reason)
     allows    standing actions allowed now: (action number, arguments, player) each
+    game      the game it is a state of, for showing it (None: a bare state); no part of its value
     """
 
-    __slots__ = ("data", "frames", "rng", "mods", "decision", "decider", "result", "allows")
+    __slots__ = ("data", "frames", "rng", "mods", "decision", "decider", "result", "allows", "game")
+
+    # How a state shows itself (str(): text, Jupyter: SVG): the engine draws nothing, so the
+    # surfaces' layer sets this to its board drawing, drawing(game, state, "text" | "svg").
+    drawing: ClassVar[Optional[Callable[[Any, "State", str], str]]] = None
 
     def __init__(self, data: list, frames: list, rng: Any, mods: tuple = (), decision: int = -1,
-                 decider: int = -1, result: Optional[tuple] = None, allows: tuple = ()):
+                 decider: int = -1, result: Optional[tuple] = None, allows: tuple = (), game: Any = None):
         self.data = data
         self.frames = frames
         self.rng = rng
@@ -39,11 +44,31 @@ class State:
         self.decider = decider
         self.result = result
         self.allows = allows
+        self.game = game
 
     def copy(self) -> "State":
         """A deep copy that costs the state's size: every value inside is immutable."""
         return State(self.data[:], [[f[0], f[1], f[2][:]] for f in self.frames], self.rng,
-                     self.mods, self.decision, self.decider, self.result, self.allows)
+                     self.mods, self.decision, self.decider, self.result, self.allows, self.game)
+
+    def __reduce__(self) -> tuple:
+        # Pickled as its value alone: the game is not part of it (nor picklable cheaply).
+        return (State, (self.data, self.frames, self.rng, self.mods, self.decision, self.decider,
+                        self.result, self.allows))
+
+    def __str__(self) -> str:
+        """The board as everyone may see it (the terminal drawing), once the state knows its game."""
+        drawn = self._drawn("text")
+        return object.__repr__(self) if drawn is None else drawn
+
+    def _repr_html_(self) -> Optional[str]:
+        """Jupyter shows the board as everyone may see it: the SVG picture the replay page draws."""
+        return self._drawn("svg")
+
+    def _drawn(self, kind: str) -> Optional[str]:
+        if self.game is None or State.drawing is None:
+            return None
+        return State.drawing(self.game, self, kind)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self._key() == other._key()

@@ -29,7 +29,7 @@ from pettingzoo import AECEnv
 
 from rulebook.interpreter.play.moves import IllegalMove
 
-from ..display import scene_of, scene_text
+from ..display import draw_svg, scene_of, scene_text
 
 from .games import compiled_game, length_limit, rewards
 
@@ -47,11 +47,18 @@ def rulebook_env(name_or_path: str | Path, mods: Sequence[str | Path] = (),
 class RulebookEnv(AECEnv):
     """See the module docstring."""
 
-    metadata = {"render_modes": ["human", "ansi"], "name": "rulebook_v0", "is_parallelizable": False}
+    # "svg": the board as the replay page draws it. No "rgb_array": pixels need a rasterizer (a
+    # browser, or cairo through cairosvg), which the package does not depend on; an SVG converts
+    # to pixels with any of them where one is installed.
+    metadata = {"render_modes": ["human", "ansi", "svg"], "name": "rulebook_v0", "is_parallelizable": False}
 
     def __init__(self, game, max_game_length: Optional[int] = None, render_mode: Optional[str] = None,
                  pile_depth: int = 4, render_seat: Optional[str] = None):
         super().__init__()
+        if render_mode == "rgb_array":
+            raise ValueError("render_mode 'rgb_array' is not offered: pixels need a rasterizer (a browser or "
+                             "cairo), which rulebook does not depend on; 'svg' gives the board as an SVG "
+                             "picture, 'ansi' as text")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
         self.game = game
@@ -132,9 +139,12 @@ class RulebookEnv(AECEnv):
 
     def render(self) -> Optional[str]:
         """The board as a spectator sees it (or `render_seat`), then whose decision it is — with
-        its legal moves only when it is `render_seat`'s — or the result, as text."""
+        its legal moves only when it is `render_seat`'s — or the result, as text; with
+        render_mode="svg", the board alone as an SVG picture."""
         if self.state is None:
             text = "(not started: call reset)"
+        elif self.render_mode == "svg":
+            return draw_svg(scene_of(self.game, self.state, self._viewer()))
         else:
             text = scene_text(scene_of(self.game, self.state, self._viewer())) + self._status()
         if self.render_mode == "human":

@@ -30,20 +30,25 @@ from .pettingzoo import set_spaces
 
 def rulebook_parallel_env(name_or_path: str | Path, mods: Sequence[str | Path] = (),
                           max_game_length: Optional[int] = None, pile_depth: int = 4,
-                          **options: Any) -> "RulebookParallelEnv":
-    """A parallel environment for a shipped game or rules folder; keyword arguments are its options."""
+                          render_mode: Optional[str] = None, **options: Any) -> "RulebookParallelEnv":
+    """A parallel environment for a shipped game or rules folder; keyword arguments are its options.
+    `render()` draws what a spectator sees: "ansi" as text, "svg" as the replay page's picture."""
     game = compiled_game(name_or_path, options, mods, decisions="simultaneous")
-    return RulebookParallelEnv(game, max_game_length, pile_depth)
+    return RulebookParallelEnv(game, max_game_length, pile_depth, render_mode)
 
 
 class RulebookParallelEnv(ParallelEnv):
     """See the module docstring."""
 
-    metadata = {"render_modes": [], "name": "rulebook_parallel_v0"}
+    metadata = {"render_modes": ["ansi", "svg"], "name": "rulebook_parallel_v0"}  # no rgb_array: see pettingzoo.py
 
-    def __init__(self, game, max_game_length: Optional[int] = None, pile_depth: int = 4):
+    def __init__(self, game, max_game_length: Optional[int] = None, pile_depth: int = 4,
+                 render_mode: Optional[str] = None):
         super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
         self.game = game
+        self.render_mode = render_mode
         set_spaces(self, game, max_game_length, pile_depth)
         self._seeds = random.Random()
         self.state = None
@@ -117,6 +122,14 @@ class RulebookParallelEnv(ParallelEnv):
     def _infos(self) -> dict:
         return {a: ({"legal_moves": {i: str(m) for i, m in self._legal[a].items()}} if a in self._legal else {})
                 for a in self.agents}
+
+    def render(self) -> Optional[str]:
+        """The board as a spectator sees it: text ("ansi", the default) or an SVG picture ("svg")."""
+        if self.state is None:
+            return "(not started: call reset)"
+        from ..display import picture
+
+        return picture(self.game, self.state, "svg" if self.render_mode == "svg" else "text")
 
     def close(self) -> None:
         self.state = None

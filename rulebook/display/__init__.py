@@ -19,7 +19,7 @@ from .svg import draw_svg
 from .terminal import draw_scene, scene_text
 
 __all__ = ["Display", "display_for", "make_scene", "draw_scene", "scene_text", "draw_svg", "scene_of",
-           "default_declaration"]
+           "default_declaration", "picture"]
 
 _DISPLAYS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 
@@ -39,6 +39,12 @@ def display_for(game, mods: Sequence[str | Path] = ()) -> Display:
 def scene_of(game, state, viewer) -> dict:
     """The scene of `state` as `viewer` (a player, or None: what everyone sees) may see it."""
     return make_scene(game, display_for(game), game.view(state, viewer))
+
+
+def picture(game, state, kind: str = "text") -> str:
+    """The board as everyone may see it: "text" (the terminal drawing) or "svg" (the page's)."""
+    scene = scene_of(game, state, None)
+    return draw_svg(scene) if kind == "svg" else scene_text(scene)
 
 
 def default_declaration(game) -> dict:

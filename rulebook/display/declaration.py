@@ -58,11 +58,14 @@ class Section:
     show: Optional[Expr] = None     # per item: drawn only when this holds
     label: Optional[Expr] = None
     text: Optional[Expr] = None     # grid, network: a cell's short text
+    picture_text: Optional[Expr] = None  # …in the picture, where it differs (the terminal's letter codes left out)
     fill: Optional[Expr] = None     # grid, network: what colours a cell
     fill_name: Optional[Expr] = None  # the fill's value as the game writes it
     at: Optional[tuple] = None      # network: (column, row) expressions
     links: Optional[Expr] = None    # network: the items each item is joined to
     place: Optional[tuple] = None   # grid: (column, row) of each node
+    paths: Optional[Expr] = None    # grid: per cell, lists of ports (of a board of ports) joined by a line
+    port_board: Optional[str] = None  # …that board
     tiles: Optional[Expr] = None    # ring by group: the nodes of each group
     parts: list = field(default_factory=list)
     per: Optional[Expr] = None      # the section drawn once per value of this list…
@@ -229,12 +232,16 @@ def _section(c: _Compiler, raw: dict, where: tuple) -> Optional[Section]:
         section.show = c.expr(raw["show"], params, where + ("show",))
     section.label = c.text(raw.get("label", "{" + name + "}"), params, where + ("label",))
     section.text = c.text(raw.get("text"), params, where + ("text",))
+    section.picture_text = c.text(raw.get("picture_text"), params, where + ("picture_text",))
     if "fill" in raw:
         section.fill = c.expr(raw["fill"], params, where + ("fill",))
         section.fill_name = c.text("{" + raw["fill"] + "}", params, where + ("fill",), 1)
     node_param = {**outer, name: item_type}
     if layout == "grid":
         section.place = (c.expr(f"column_of({name})", node_param, where), c.expr(f"row_of({name})", node_param, where))
+    if layout == "grid" and "paths" in raw:
+        section.paths = c.expr(raw["paths"], params, where + ("paths",))
+        section.port_board = _port_board(c, section.paths, board, where + ("paths",))
     if layout == "network":
         if "at" in raw:
             section.at = tuple(c.expr(e, params, where + ("at", i)) for i, e in enumerate(raw["at"]))
@@ -244,6 +251,21 @@ def _section(c: _Compiler, raw: dict, where: tuple) -> Optional[Section]:
     section.parts = [p for i, part in enumerate(raw.get("parts", []))
                      if (p := _part(c, part, params, where + ("parts", i)))]
     return section
+
+
+def _port_board(c: _Compiler, paths: Optional[Expr], grid: str, where: tuple) -> Optional[str]:
+    """The board of ports on `grid` whose ports `paths` lists (a list of lists of its ports)."""
+    if paths is None:
+        return None
+    t = paths.type
+    inner = t[1] if isinstance(t, tuple) and t[0] == "list" else None
+    port = inner[1] if isinstance(inner, tuple) and inner[0] == "list" else None
+    board = c.game.program.boards.get(port[1]) if isinstance(port, tuple) and port[0] == "node" else None
+    if board is None or board.shape != "ports" or board.grid != grid:
+        c.errors.append(Diagnostic(c.span(where), f"'{paths.text}' is {show(t)}, not a list of lists of ports "
+                                                  f"of a board of ports on '{grid}'"))
+        return None
+    return board.name
 
 
 def _domain(c: _Compiler, text: Optional[str], where: tuple, params: dict):

@@ -140,12 +140,16 @@ def _item(ev: _Evaluator, palette: Palette, section: Section, base: tuple, item_
     item: dict = {"key": str(item_value), "label": ev.text(section.label, *value)}
     if section.text is not None:
         item["text"] = ev.text(section.text, *value)
+    if section.picture_text is not None:
+        item["picture_text"] = ev.text(section.picture_text, *value)
     if section.fill is not None:
         name = ev.text(section.fill_name, *value)
         if name not in (None, HIDDEN, "none"):
             item["fill"] = palette.colour(type_name(section.fill.type) or "fill", name)
     if section.place is not None:
         item["col"], item["row"] = ev.number(section.place[0], *value), ev.number(section.place[1], *value)
+    if section.port_board is not None:
+        item["paths"] = _paths(ev, palette, section, value, item_value)
     if section.at is not None:
         item["at"] = [ev.number(section.at[0], *value), ev.number(section.at[1], *value)]
     if section.links is not None:
@@ -202,3 +206,35 @@ def _pieces(ev: _Evaluator, palette: Palette, part: Part, args: tuple, label: Op
             name = ev.text(part.names, *args, member) or str(member)
             out["pieces"].append({"name": name, "count": count, "colour": palette.colour(colour_of, name)})
     return out
+
+
+def _paths(ev: _Evaluator, palette: Palette, section: Section, value: tuple, cell: int) -> list:
+    """The lines a cell's `paths` draws: each through the points of its ports on the cell's sides
+    (x, y from 0 to 1 across the cell), or from its one port to the middle; coloured by the first
+    port's lane."""
+    lists, hidden = ev.both(section.paths, *value)
+    if hidden or not lists:
+        return []
+    board = ev.game.layout.boards[section.port_board]
+    decl = ev.game.program.boards[section.port_board]
+    geometry, lanes = board.ports, ev.game.kind_names.get(decl.lanes)
+    out, drawn = [], set()
+    for ports in lists:
+        points = [_port_point(geometry, port, cell) for port in ports]
+        if frozenset(points) in drawn:
+            continue  # the same line listed from its other end
+        drawn.add(frozenset(points))
+        if len(points) == 1:
+            points.append((0.5, 0.5))
+        lane = geometry.lane[ports[0] - 1]
+        name = str(lanes[lane]) if lanes else str(lane)
+        out.append({"points": [list(p) for p in points], "colour": palette.colour(decl.lanes, name), "lane": name})
+    return out
+
+
+def _port_point(geometry, port: int, cell: int) -> tuple:
+    """Where a port lies on `cell`'s edge: its side (the way it heads when it heads out of the
+    cell, else the other way) and its lane's place along that side."""
+    side = geometry.heading[port - 1] if geometry.behind[port - 1] == cell else (geometry.heading[port - 1] + 2) % 4
+    along = (geometry.lane[port - 1] + 1) / (geometry.lanes + 1)
+    return [(along, 0.0), (1.0, along), (along, 1.0), (0.0, along)][side]

@@ -249,12 +249,31 @@ def _grid(section: dict, top: float) -> tuple[list, float]:
         y = top + 18 + (drawn(item["row"]) - 1) * size
         out.append(f"<rect x='{x:.0f}' y='{y:.0f}' width='{size:.0f}' height='{size:.0f}' "
                    f"fill='{_colour(item.get('fill'), '#f4f1ea')}' fill-opacity='0.7' stroke='#8a8170'/>")
-        if item.get("text"):
-            out.append(_text(x + size / 2, y + 16, item["text"].strip(), 12, "middle", "bold", "#111"))
+        out.extend(_path_lines(item.get("paths", ()), x, y, size))
+        if _shown_text(item):
+            out.append(_text(x + size / 2, y + 16, _shown_text(item), 12, "middle", "bold", "#111"))
         flow = _Flow(x + 3, y + size / 2 - 6, x + size - 2, 16)
         _parts(flow, item["parts"])
         out.extend(flow.centred())
     return out, 18 + rows * size + 6
+
+
+def _shown_text(item: dict) -> str:
+    """A cell's text in the picture: its `picture_text` where declared, else the terminal's `text`."""
+    return (item["picture_text"] if "picture_text" in item else item.get("text") or "").strip()
+
+
+def _path_lines(paths, x: float, y: float, size: float) -> list[str]:
+    """A cell's paths: each joins its points through their middle (a track is a straight line,
+    a tunnel with three exits a star), in its colour."""
+    out = []
+    for path in paths:
+        points = [(x + px * size, y + py * size) for px, py in path["points"]]
+        mx, my = sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
+        spokes = " ".join(f"M{px:.1f},{py:.1f} L{mx:.1f},{my:.1f}" for px, py in points)
+        out.append(f"<path d='{spokes}' fill='none' stroke='{_colour(path.get('colour'))}' stroke-width='3' "
+                   f"stroke-linecap='round' opacity='0.8'/>")
+    return out
 
 
 def _network(section: dict, top: float) -> tuple[list, float]:
@@ -290,7 +309,7 @@ def _network(section: dict, top: float) -> tuple[list, float]:
         x, y = place[item["key"]]
         out.append(f"<rect x='{x - half:.0f}' y='{y - half:.0f}' width='{2 * half:.0f}' height='{2 * half:.0f}' rx='10' "
                    f"fill='{_colour(item.get('fill'), '#e7eef7')}' stroke='#5b6b80'/>")
-        out.append(_text(x, y - half + 14, item.get("text") or item.get("label") or item["key"], 11, "middle", "bold"))
+        out.append(_text(x, y - half + 14, _shown_text(item) or item.get("label") or item["key"], 11, "middle", "bold"))
         flow = _Flow(x - half + 4, y - half + 18, x + half - 2, 16)
         _parts(flow, item["parts"])
         out.extend(flow.centred())

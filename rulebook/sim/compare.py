@@ -13,6 +13,8 @@ def _rate_row(figure: str, a: dict | None, b: dict | None, n_a: int, n_b: int) -
     row = {"figure": figure, "kind": "rate", "a": a["rate"] if a else None, "b": b["rate"] if b else None,
            "difference": None, "test": RATE_TEST, "statistic": None, "p": None, "significant": None}
     if a and b:
+        # in no game, or in every game, on both sides: printed tables leave the row out
+        row["constant"] = a["rate"] == b["rate"] and a["rate"] in (0.0, 1.0)
         result = two_proportion_z(a["count"], n_a, b["count"], n_b)
         row.update(difference=b["rate"] - a["rate"], statistic=result.statistic, p=result.p,
                    significant=result.significant)
@@ -25,6 +27,8 @@ def _mean_row(figure: str, a: list | None, b: list | None) -> dict:
            "b": mean(b) if b is not None else None, "difference": None, "test": MEAN_TEST,
            "statistic": None, "p": None, "significant": None}
     if a and b:
+        # one and the same value in every game of both sides: printed tables leave the row out
+        row["constant"] = len(set(a) | set(b)) == 1
         result = welch_t(a, b)
         row.update(difference=row["b"] - row["a"], statistic=result.statistic,
                    p=None if math.isnan(result.p) else result.p,

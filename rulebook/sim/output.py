@@ -201,7 +201,10 @@ def print_comparison(rows: list, a: dict, b: dict, labels: tuple, out=None) -> N
     table = _table("B compared with A", "figure", "A", "B", "B − A", "test", "z or t", "p", "significant",
                    right_from=1)
     table.columns[0].no_wrap = True
+    constant = [row["figure"] for row in rows if row.get("constant")]
     for row in rows:
+        if row.get("constant"):
+            continue
         show = percent if row["kind"] == "rate" else number
         if row["difference"] is None:
             difference = "—"
@@ -215,6 +218,9 @@ def print_comparison(rows: list, a: dict, b: dict, labels: tuple, out=None) -> N
                       "—" if row["p"] is None else (f"{row['p']:.4f}" if row["p"] >= 1e-4 else "<0.0001"),
                       f"[bold]{verdict}[/bold]" if row["significant"] else verdict)
     c.print(table)
+    if constant:
+        shown = ", ".join(constant[:8]) + (f" and {len(constant) - 8} more" if len(constant) > 8 else "")
+        c.print(f"Left out, the same value in every game on both sides: {shown}.")
     c.print(comparison_note())
     print_reached(reach.combined(a.get("reached", []), b.get("reached", [])), a["games"], out)
 
