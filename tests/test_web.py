@@ -284,8 +284,13 @@ def test_seats_on_the_command_line() -> None:
             parse_table_seats(bad)
 
 
-def test_serve_binds_this_computer_only_says_so_and_prints_a_link_per_person(capsys, monkeypatch) -> None:
+def test_serve_binds_this_computer_only_says_so_and_prints_a_link_per_person(capsys, monkeypatch, tmp_path) -> None:
+    import logging
+
     import uvicorn
+
+    kept = logging.FileHandler(tmp_path / "kept.log")  # the process's own logging (a notebook's, pytest's)
+    logging.getLogger().addHandler(kept)
 
     served = []
     monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: served.append(sockets[0].getsockname()))
@@ -293,6 +298,9 @@ def test_serve_binds_this_computer_only_says_so_and_prints_a_link_per_person(cap
     out = capsys.readouterr().out
     assert served and served[0][0] == "127.0.0.1"
     assert f"serving on 127.0.0.1:{served[0][1]} — this computer only" in out
+    assert not kept.stream.closed and kept in logging.getLogger().handlers  # uvicorn's dictConfig closed them all
+    logging.getLogger().removeHandler(kept)
+    kept.close()
     links = re.findall(r"^  (\S[^:]*): http://127\.0\.0\.1:\d+/#seat=([\w-]{24})$", out, re.M)
     assert [who for who, _ in links] == ["Leo", "Lisa", "spectators (what everyone sees)"]
     assert len({token for _, token in links}) == 3 and "Bot 3:" not in out

@@ -29,7 +29,7 @@ def serving(host: Host, tokens: Tokens):
     import uvicorn
 
     sock = listen("127.0.0.1", 0)
-    server = uvicorn.Server(uvicorn.Config(make_app(host, tokens), log_level="warning", lifespan="on"))
+    server = uvicorn.Server(uvicorn.Config(make_app(host, tokens), log_level="warning", lifespan="on", log_config=None))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     try:

@@ -1,6 +1,7 @@
 """`rulebook serve`: set up (or resume) a game, print the private links, and serve the table."""
 from __future__ import annotations
 
+import logging
 import socket
 import sys
 from typing import Optional
@@ -64,6 +65,23 @@ def links(base: str, game, seats: list[str], tokens) -> list[str]:
     return lines
 
 
+class _Stderr(logging.StreamHandler):
+    """Standard error as it is when a warning comes (not as it was when the table opened)."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.stream = sys.stderr
+        super().emit(record)
+
+
+def _warnings_to_stderr() -> None:
+    server_log = logging.getLogger("uvicorn")
+    if not server_log.handlers:
+        handler = _Stderr()
+        handler.setFormatter(logging.Formatter("%(levelname)s: %(message)s"))
+        server_log.addHandler(handler)
+        server_log.setLevel(logging.WARNING)
+
+
 def run_serve(args) -> int:
     import uvicorn
 
@@ -95,7 +113,11 @@ def run_serve(args) -> int:
               f"{args.save})")
     print("Stop the table with Ctrl+C.", flush=True)
     # A browser sends a move or a typed line: a websocket message over 64 KiB comes from no player
-    config = uvicorn.Config(make_app(host, tokens), log_level="warning", lifespan="on", ws_max_size=1 << 16)
+    # log_config=None: uvicorn's own dictConfig would close every logging handler the process has
+    # (a notebook's, a test runner's); its warnings reach standard error through one handler of ours
+    config = uvicorn.Config(make_app(host, tokens), log_level="warning", lifespan="on", ws_max_size=1 << 16,
+                            log_config=None)
+    _warnings_to_stderr()
     try:
         uvicorn.Server(config).run(sockets=[sock])
     finally:
