@@ -267,3 +267,13 @@ def test_standing_rate_out_of_range_is_one_clear_error(capsys):
     code = main(["simulate", str(ROOT / "tests/games/nim"), "--games", "5", "--standing-rate", "1.5"])
     err = capsys.readouterr().err
     assert code == 2 and "--standing-rate must be between 0 and 1" in err and "Traceback" not in err
+
+
+def test_the_documented_playouts_example_runs():
+    """docs/research.md's example of NativeGame.playouts gives a mean win return per player."""
+    import re
+    text = (ROOT / "docs" / "research.md").read_text(encoding="utf-8")
+    code = re.search(r"```python\n(.*?)```", text[text.index("## Random playouts in C"):], re.S).group(1)
+    found: dict = {}
+    exec(compile(code, "docs/research.md", "exec"), found)
+    assert len(found["means"]) == 2 and all(0 <= m <= 1 for m in found["means"]) and sum(found["means"]) > 0.9
