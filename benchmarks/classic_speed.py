@@ -10,7 +10,8 @@ player decision:
   and as the Python back-end plays it (Python's generator seeded per game, the outcome decoded);
 - **Python back-end**: `game.play_random` to the end, from a copy of the state, n times;
 - **OpenSpiel C++**: a `pyspiel.MCTSBot` with one simulation whose `RandomRolloutEvaluator(n)` plays n
-  random games in C++ from just below the root (the C++ rollout loop, timed from Python);
+  random games in C++ from just below the root (the C++ rollout loop, timed from Python); a game of
+  simultaneous moves through OpenSpiel's own `convert_to_turn_based`, as MCTSBot needs turns;
 - **OpenSpiel from Python**: a Python loop of `legal_actions`/`apply_action` (chance sampled).
 
 Each figure is the median of --batches timed batches, batches of the four taking turns. The target:
@@ -81,6 +82,8 @@ def measure(name: str, options: dict, parameters: dict, spiel_name: str, games: 
     game = load_game(name, options)
     native = native_for(game)
     spiel_game = pyspiel.load_game(spiel_name, parameters)
+    if spiel_game.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS:
+        spiel_game = pyspiel.convert_to_turn_based(spiel_game)  # MCTSBot plays turns (as our playouts do)
     rng = random.Random(1)
     state = at_first_decision(game, 1)
     spiel_state = spiel_first_decision(spiel_game, rng)
