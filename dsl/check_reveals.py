@@ -18,7 +18,7 @@ from typing import Iterable, Optional
 
 from . import nodes as n
 from .check_base import CheckerBase
-from .check_flow import all_statements, rule_bodies
+from .check_flow import rule_bodies
 
 _SIZE_ONLY = {"count", "len"}  # a zone's size is public whatever it holds
 
@@ -49,16 +49,8 @@ class RevealChecks(CheckerBase):
 
 def sealed_names(program) -> set:
     """The variables and zones a secret choice (`each q in players chooses secretly:`) writes."""
-    found: set = set()
-    for body in rule_bodies(program):
-        for node in n.walk(body):
-            if isinstance(node, n.Secretly):
-                for st in all_statements(node.body):
-                    if isinstance(st, n.Assign):
-                        found.add(st.name)
-                    elif isinstance(st, (n.Move, n.Put)):
-                        found.add(_root(st.dest if isinstance(st, n.Move) else st.zone))
-    return found
+    return {name for body in rule_bodies(program) for node in n.walk(body) if isinstance(node, n.Secretly)
+            for name in node.writes()}
 
 
 class _Reveals:
@@ -258,10 +250,6 @@ def _depth(e: n.Node) -> int:
 
 
 def _blocks(st: n.Node) -> list:
-    """The statement blocks inside any other statement (turns, steps, loops…)."""
-    found = []
-    for name in type(st).__dataclass_fields__:
-        value = getattr(st, name)
-        if isinstance(value, tuple) and value and all(isinstance(s, n.Node) for s in value) and name == "body":
-            found.append(value)
-    return found
+    """The statement block inside any other statement (turns, steps, loops…)."""
+    body = getattr(st, "body", None)
+    return [body] if isinstance(body, tuple) and body else []

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional, Union
 
-from .node_exprs import Expr, Name, Node, Span, String
+from .node_exprs import Expr, Name, Node, Span, String, Subscript, walk
 
 
 # ---------------------------------------------------------------- statements
@@ -205,6 +205,21 @@ class Secretly(Node):
         keeps its place for coverage and errors)."""
         turn = SpanBlock(self.span, "turn", "turn", Name(self.span, self.var), self.body)
         return For(self.span, self.var, self.domain, (turn,))
+
+    def writes(self) -> frozenset:
+        """The names it seals: each variable it assigns, each zone it moves or puts pieces into (the
+        checker's reveal warnings and the engine's samples both read them from here)."""
+        found = set()
+        for node in walk(self.body):
+            if isinstance(node, Assign):
+                found.add(node.name)
+            elif isinstance(node, (Move, Put)):
+                zone = node.dest if isinstance(node, Move) else node.zone
+                while isinstance(zone, Subscript):
+                    zone = zone.target
+                if isinstance(zone, Name):
+                    found.add(zone.name)
+        return frozenset(found)
 
 
 @dataclass(frozen=True)

@@ -309,12 +309,7 @@ def c_Length(e: x.Length, env: Env) -> str:
     if isinstance(seq, x.Comp) and seq.form in ("list", "leading") and isinstance(seq.element, (x.Local, x.Const)):
         # the length of a list or leading() of plain elements: counted, without making the list
         acc = env.fresh("a")
-        if seq.form == "leading" and seq.cond is not None:
-            stop: x.Expr = seq.cond
-            hoist, text = _comp_loop(replace(seq, cond=None), env,
-                                     lambda inner: f"if (!({expr(stop, inner)})) break; {acc}++;")
-        else:
-            hoist, text = _comp_loop(seq, env, lambda inner: f"{acc}++;")
+        hoist, text = _listing_loop(seq, env, lambda inner: f"{acc}++;")
         return f"({{ {hoist} i64 {acc} = 0; {text} {acc}; }})"
     if isinstance(e.seq, x.IntRange):
         low, high = env.fresh("a"), env.fresh("b")
@@ -374,19 +369,23 @@ def _comp_loop(e, env: Env, body: Callable[[Env], str]) -> tuple:
     return decls, loop(env.assign(e.var, element), element, e.domain, env, text, snapshot=False, release=release)
 
 
+def _listing_loop(e: x.Comp, env: Env, body: Callable[[Env], str]) -> tuple:
+    """A list's or leading()'s loop: body per element kept; leading() stops at the first element
+    its condition fails (a list skips it)."""
+    if e.form == "leading" and e.cond is not None:
+        stop: x.Expr = e.cond
+        return _comp_loop(replace(e, cond=None), env, lambda inner: f"if (!({expr(stop, inner)})) break; {body(inner)}")
+    return _comp_loop(e, env, body)
+
+
 @handles(EXPRESSIONS, x.Comp)
 def c_Comp(e: x.Comp, env: Env) -> str:
     acc = env.fresh("a")
 
     def element(inner: Env) -> str:
         return expr(e.element, inner) if e.form != "count" else "1"
-    if e.form == "list" or (e.form == "leading" and e.cond is None):
-        hoist, text = _comp_loop(e, env, lambda inner: f"lpush(S, {acc}, {element(inner)});")
-        return f"({{ {hoist} i64 *{acc} = lnew(S); {text} (List){acc}; }})"
-    if e.form == "leading" and e.cond is not None:  # the elements before the first one failing it
-        stop: x.Expr = e.cond
-        hoist, text = _comp_loop(replace(e, cond=None), env, lambda inner: (
-            f"if (!({expr(stop, inner)})) break; lpush(S, {acc}, {element(inner)});"))
+    if e.form in ("list", "leading"):
+        hoist, text = _listing_loop(e, env, lambda inner: f"lpush(S, {acc}, {element(inner)});")
         return f"({{ {hoist} i64 *{acc} = lnew(S); {text} (List){acc}; }})"
     if e.form in ("sum", "count"):
         hoist, text = _comp_loop(e, env, lambda inner: f"{acc} += {element(inner)};")

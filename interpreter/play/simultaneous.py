@@ -13,7 +13,7 @@ from typing import Any, Optional, Sequence
 
 from rulebook.dsl import nodes as n
 
-from ..analysis.program_walk import program_nodes, span_key, walk
+from ..analysis.program_walk import program_nodes, span_key
 from .machine import State
 from .moves import IllegalMove, Move
 
@@ -29,8 +29,7 @@ class Sealed:
         spans = {span_key(st.span) for block in blocks for st in block.body if isinstance(st, n.Choose)}
         self.sites = frozenset(i for i, site in enumerate(sites) if span_key(site.span) in spans)
         # The variables a secret choice writes: while the others choose, a sample redraws them.
-        self.vars = frozenset(st.name for block in blocks for st in walk(block.body)
-                              if isinstance(st, n.Assign) and st.name in program.vars)
+        self.vars = frozenset(name for block in blocks for name in block.writes() if name in program.vars)
 
     def at(self, S: State) -> bool:
         """Is S waiting at a player's secret choice?"""

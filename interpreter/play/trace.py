@@ -111,27 +111,26 @@ def refusal_text(game: Any, state: Any) -> str:
     if game.is_chance_node(state):
         return "  chance decides here, not a player"
     site = game.waiting_site(state)
-    offered = [str(m) for m in game.legal_moves(state)]
+    trail = game.reached if isinstance(game.reached, Trail) else None  # a tracing build notes what it read
+    if trail is not None:
+        trail.taken = []
+    try:
+        offered = [str(m) for m in game.legal_moves(state)]
+        taken = [entry for entry in trail.taken or () if isinstance(entry, tuple)] if trail is not None else []
+    finally:
+        if trail is not None:
+            trail.taken = None
     where = site.span if site is not None else None
     text = (source_line(where.path, where.line) or "").strip() if where is not None and where.line else ""
     head = f"  refused by the decision at {where}: {text}" if text else "  refused by the waiting decision"
     shown = ", ".join(offered[:12]) + (f", … ({len(offered)} in all)" if len(offered) > 12 else "")
-    seen = _offering_values(game, state)
+    seen = _offering_values(game, taken)
     return f"{head}\n  which offers: {shown or 'nothing'}" + (f"\n  deciding by: {seen}" if seen else "")
 
 
-def _offering_values(game: Any, state: Any) -> str:
-    """In a tracing build: the values the waiting decision's ranges and conditions read while it
-    listed its moves (each operand once, with the values it took, in the order read)."""
-    trail = game.reached
-    if not isinstance(trail, Trail):
-        return ""
-    trail.taken = []
-    try:
-        game.legal_moves(state)
-        taken = [entry for entry in trail.taken if isinstance(entry, tuple)]
-    finally:
-        trail.taken = None
+def _offering_values(game: Any, taken: list) -> str:
+    """The values the waiting decision's ranges and conditions read while it listed its moves (each
+    operand once, with the values it took, in the order read)."""
     names = ValueNames.of(game)
     values: dict[str, list[str]] = {}  # label -> texts seen, in order
     for point_number, value in taken:
