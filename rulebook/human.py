@@ -114,17 +114,19 @@ def columns(items: list[str], width: int) -> list[str]:
 class People:
     """Answers for the human seats of one game, reading `inp` and writing `out`.
 
-    `show_board(state, player)` prints what that player may see; `save(path)` writes the record
+    `show_board(state, player)` prints what that player may see; `notes(state, moves, player)`
+    gives each move's note as that player may see it (or None); `save(path)` writes the record
     so far; `hidden` says whether the game hides anything from anyone (then several people get
     a hand-over prompt between their decisions).
     """
 
     def __init__(self, game, inp: TextIO, out: TextIO, show_board: Callable, save: Callable,
-                 hidden: bool, seats: list, terminal: bool = False):
+                 hidden: bool, seats: list, terminal: bool = False, notes: Optional[Callable] = None):
         self.game = game
         self.inp = inp
         self.out = out
         self.show_board = show_board
+        self.notes = notes or (lambda state, moves, player: [None] * len(moves))
         self.save_record = save
         self.hidden = hidden
         self.people = [p for p, s in enumerate(seats) if s == "human"]
@@ -180,7 +182,7 @@ class People:
         self.show_board(state, player)
         if game.chosen(state):  # a secret choice: who has made it shows, never what
             self.say("Chosen secretly: " + ", ".join(game.player_names[p] for p in game.chosen(state)))
-        self._list(moves)
+        self._list(moves, self.notes(state, moves, player))
         asked = None  # a number that was also a value in the moves, asked about once
         while True:
             line = self.read(f"{name}> ")
@@ -215,7 +217,7 @@ class People:
         elif command == "board":
             self.show_board(state, player)
         elif command == "moves":
-            self._list(moves)
+            self._list(moves, self.notes(state, moves, player))
         elif command == "save":
             if not rest:
                 self.say("save needs a file name: save FILE")
@@ -225,9 +227,9 @@ class People:
             return Ask(command=command)
         return None
 
-    def _list(self, moves: list) -> None:
+    def _list(self, moves: list, notes: list) -> None:
         width = shutil.get_terminal_size((100, 24)).columns if self.terminal else 100
-        numbered = [f"{i:>3}  {m}" for i, m in enumerate(moves, 1)]
+        numbered = [f"{i:>3}  {m}" + (f" ({note})" if note else "") for i, (m, note) in enumerate(zip(moves, notes), 1)]
         for line in columns(numbered, width):
             self.say(line)
         if len(moves) == 1:

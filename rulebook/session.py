@@ -195,4 +195,13 @@ def _people(game, inp: TextIO, out: TextIO, seats: list, record):
         print(f"Saved {len(record.moves)} moves to {path} (resume with: rulebook play --resume {path})", file=out)
 
     terminal = inp.isatty() and out.isatty()
-    return People(game, inp, out, _board(game, out), save, hides_between_players(game), seats, terminal)
+    return People(game, inp, out, _board(game, out), save, hides_between_players(game), seats, terminal,
+                  _notes(game))
+
+
+def _notes(game):
+    """notes(state, moves, player): each move's note (display.yaml's `moves`) as the player may see it."""
+    from .display import display_for
+    from .display.scene import move_notes
+
+    return lambda state, moves, player: move_notes(game, display_for(game), state, moves, player)

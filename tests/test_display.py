@@ -12,6 +12,7 @@ import pytest
 
 from rulebook.api import load_game
 from rulebook.display import display_for, draw_svg, scene_of, scene_text
+from rulebook.display.scene import move_notes
 from rulebook.dsl.errors import RulesError
 from rulebook.testing import redeal_hidden
 
@@ -488,3 +489,64 @@ def test_eriantys_assistants_show_how_far_mother_nature_may_go() -> None:
     assert len(hand["pieces"]) == 9
     played_value = int(parts["played"]["value"].split()[-1])
     assert parts["Mother Nature moves up to"]["value"] == str((played_value + 1) // 2)
+
+
+# ------------------------------------------------------------------ move notes (docs/display.md)
+def test_each_mother_nature_move_names_the_island_where_she_lands() -> None:
+    """Issue 31 item 5 (rulebook: Action Phase 2, rules/eriantys/display.yaml `moves`): beside
+    each Mother Nature move, the island she would land on — the island the board marks with her
+    once the move is played (where no islands join)."""
+    game = load_game("eriantys", {"players": 2})
+    display = display_for(game)
+    state, rng = game.new_initial_state(5), random.Random(5)
+    checked = 0
+    while checked < 6 and not game.is_terminal(state):
+        moves = game.legal_moves(state)
+        notes = move_notes(game, display, state, moves, game.current_player(state))
+        if str(moves[0]).startswith("mother nature"):
+            assert all(note and note.startswith("lands on island ") for note in notes)
+            islands = len(scene_of(game, state, None)["sections"][0]["items"])
+            for move, note in zip(moves, notes):
+                after = scene_of(game, game.child(state, move), None)["sections"][0]["items"]
+                if len(after) == islands:  # no islands joined: her island keeps its name
+                    marked = [i["label"] for i in after if any(p.get("text") == "Mother Nature" for p in i["parts"])]
+                    assert note == f"lands on island {marked[0].removeprefix('island ')}", (str(move), marked)
+                    checked += 1
+        else:
+            assert notes == [None] * len(moves)
+        game.apply(state, rng.choice(moves))
+    assert checked >= 6
+
+
+def test_a_note_resting_on_what_the_decider_may_not_see_shows_a_question_mark(tmp_path: Path) -> None:
+    """A note is worked out on the decider's view (two fillings of what it hides), like the board:
+    the deck's size is shown, the card on top of the hidden deck is not."""
+    folder = tmp_path / "masks"
+    shutil.copytree(TOYS / "masks", folder)
+    (folder / "display.yaml").write_text(
+        'moves:\n  - move: "claims with {c}"\n    note: "{count(deck)} in the deck, next {top(deck)}, {c} held"\n',
+        encoding="utf-8")
+    game = load_game(folder)
+    state, rng = game.new_initial_state(2), random.Random(2)
+    for _ in range(200):
+        moves = game.legal_moves(state)
+        notes = move_notes(game, display_for(game), state, moves, game.current_player(state))
+        if any(notes):
+            break
+        game.apply(state, rng.choice(moves))
+    deck = sum(game.position(state).zone(("deck",)).values())
+    shown = [(str(m), note) for m, note in zip(moves, notes) if note]
+    assert shown and all(note == "?" for _, note in shown)  # one hidden part hides the whole text
+    (folder / "display.yaml").write_text(
+        'moves:\n  - move: "claims with {c}"\n    note: "{count(deck)} in the deck, {c} held"\n', encoding="utf-8")
+    game = load_game(folder)
+    notes = move_notes(game, display_for(game), state, moves, game.current_player(state))
+    assert [note for note in notes if note] == [f"{deck} in the deck, {text.removeprefix('claims with ')} held"
+                                               for text, _ in shown]
+
+
+def test_a_note_for_a_move_the_rules_do_not_write_is_a_mistake_at_its_place(tmp_path: Path) -> None:
+    message = _bad_display(tmp_path, 'moves:\n  - move: "takes {n}"\n    note: "{n} of {count(heap)}"\n')
+    assert "display.yaml:2:12: no move of the rules is written 'takes {n}'" in message
+    message = _bad_display(tmp_path, 'moves:\n  - move: "take {n}"\n    note: "{m} of {count(heap)}"\n')
+    assert "display.yaml:3:13: unknown name 'm'" in message

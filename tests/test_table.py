@@ -352,3 +352,12 @@ def test_bots_going_on_with_a_peoples_game_show_no_more_than_the_people_could_se
     assert code == 0 and "Game over:" in out and "Leo   hand: 3 hidden" in out and "Lisa  hand: 3 hidden" in out
     code, _, err = play(capsys, monkeypatch, "", "--resume", str(target), "--bots", "random", "--as", "Lisa")
     assert code == 2 and "--as Lisa: several people play this game at one screen" in err
+
+
+def test_each_move_is_listed_with_its_note_from_the_display(capsys, monkeypatch) -> None:
+    """Issue 31 item 5: the moves list shows display.yaml's move notes (Eriantys: where Mother
+    Nature lands) beside the move texts, which stay what is typed."""
+    code, out, err = play(capsys, monkeypatch, "1\n" * 14, "eriantys", "--names", "Leo,Lisa", "--human", "Leo",
+                          "--seed", "3")
+    assert code == 0, err
+    assert "  1  mother nature 1 (lands on island " in out and "  Leo (white): mother nature 1" in out

@@ -335,3 +335,18 @@ def test_serve_help_says_how_to_play_with_friends(capsys) -> None:
     out = " ".join(capsys.readouterr().out.split())
     for words in ("private link", "127.0.0.1", "--seats", "bot:KIND", "--resume", "--save", "--host"):
         assert words in out
+
+
+def test_the_deciding_seat_gets_each_moves_note_and_the_others_none() -> None:
+    """Issue 31 item 5: beside the moves, display.yaml's notes (Eriantys: where Mother Nature would
+    land), worked out on the deciding seat's view; a seat not deciding gets no moves and no notes."""
+    game = load_game("eriantys", {"players": 2}, player_names=["Leo", "Lisa"])
+    state, rng = game.new_initial_state(3), random.Random(3)
+    while not str(game.legal_moves(state)[0]).startswith("mother nature"):
+        game.apply(state, rng.choice(game.legal_moves(state)))
+    decider = game.current_player(state)
+    mine = state_message(game, state, decider, [], 0, ["human", "human"])
+    theirs = state_message(game, state, 1 - decider, [], 0, ["human", "human"])
+    assert len(mine["notes"]) == len(mine["moves"]) > 0
+    assert all(note.startswith("lands on island ") for note in mine["notes"])
+    assert theirs["moves"] == theirs["notes"] == []

@@ -17,6 +17,8 @@ from rulebook.dsl.nodes import Span
 from rulebook.dsl.tables import load_yaml
 from rulebook.dsl.types import show
 
+from .notes import compile_notes
+
 FILE = "display.yaml"
 SCHEMA = Path(__file__).with_name("display.schema.json")
 LAYOUTS = ("ring", "grid", "rows", "network")
@@ -79,6 +81,7 @@ class Display:
     sections: list
     colours: dict                   # type name -> {member name: CSS colour}
     source: str                     # the file it came from ("" when made up from the declarations)
+    moves: list = field(default_factory=list)  # MoveNote: a shown text beside moves (notes.py)
 
 
 class _Compiler:
@@ -147,6 +150,7 @@ def read_display(game, folder: Path, extra: tuple = ()) -> Optional[Display]:
             else:
                 display.sections.append(section)
         display.header.extend(more.header)
+        display.moves.extend(more.moves)
         for type_name, colours in more.colours.items():
             display.colours.setdefault(type_name, {}).update(colours)
     return display
@@ -182,11 +186,12 @@ def compile_display(game, data: dict, path: str, located=None) -> Display:
         section = _section(c, raw, ("sections", i))
         if section is not None:
             sections.append(section)
+    moves = compile_notes(c, data.get("moves", []))
     if c.errors:
         raise RulesError(c.errors)
     colours = {str(k): {str(m): str(v) for m, v in (members or {}).items()}
                for k, members in (data.get("colours") or {}).items()}
-    return Display(header, sections, colours, path)
+    return Display(header, sections, colours, path, moves)
 
 
 def _section(c: _Compiler, raw: dict, where: tuple) -> Optional[Section]:

@@ -11,6 +11,7 @@ import hashlib
 from typing import Any, Optional
 
 from .declaration import Display, Part, Section
+from .notes import note_key
 
 HIDDEN = "?"
 
@@ -238,3 +239,25 @@ def _port_point(geometry, port: int, cell: int) -> tuple:
     side = geometry.heading[port - 1] if geometry.behind[port - 1] == cell else (geometry.heading[port - 1] + 2) % 4
     along = (geometry.lane[port - 1] + 1) / (geometry.lanes + 1)
     return [(along, 0.0), (1.0, along), (along, 1.0), (0.0, along)][side]
+
+
+def move_notes(game, display, state, moves: list, viewer: Optional[int]) -> list[Optional[str]]:
+    """Each move's note as `viewer` (the deciding player) may see it, or None where the display
+    declares none (or it cannot be worked out on this position)."""
+    if not display.moves or not moves:
+        return [None] * len(moves)
+    found: dict = {}
+    for note in display.moves:
+        found.update(note.compiled)
+    sources = game.choice_sources(state)
+    ev = _Evaluator(game, game.view(state, viewer))
+    shown: list[Optional[str]] = []
+    for move in moves:
+        span, number = sources[move.option]
+        entry = found.get(note_key(span, number))
+        if entry is None or len(move.values) != entry[1]:
+            shown.append(None)
+            continue
+        value, hidden = ev.both(entry[0], *move.values)
+        shown.append(HIDDEN if hidden and value is not None else (None if value is None else str(value)))
+    return shown

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..display import display_for, make_scene
+from ..display.scene import move_notes
 from ..display.svg import svg_pieces
 from ..records import describe_result
 
@@ -20,11 +21,13 @@ def state_message(game, state, seat: Optional[int], log: list[str], counter: int
     position is refused."""
     names = list(game.player_names)
     view = game.view(state, seat)
-    board = [svg for svg, _ in svg_pieces(make_scene(game, display_for(game, mods), view))]
+    display = display_for(game, mods)
+    board = [svg for svg, _ in svg_pieces(make_scene(game, display, view))]
     over = game.is_terminal(state)
     decider = None if over else game.current_player(state)
     mine = seat is not None and decider == seat
     result = describe_result(game, state) if over else None
+    moves = game.legal_moves(state) if mine else []
     return {
         "type": "state",
         "counter": counter,
@@ -34,7 +37,8 @@ def state_message(game, state, seat: Optional[int], log: list[str], counter: int
         "you": None if seat is None else names[seat],
         "turn": None if decider is None else names[decider],
         "yours": mine,
-        "moves": [str(move) for move in game.legal_moves(state)] if mine else [],
+        "moves": [str(move) for move in moves],
+        "notes": move_notes(game, display, state, moves, seat),
         "board": board,
         "log": list(log),
         "result": None if result is None else f"{result['outcome']} ({result['reason']})",

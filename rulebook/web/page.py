@@ -86,7 +86,8 @@ function show(message) {
   moves.textContent = "";
   message.moves.forEach((text, i) => {
     const button = document.createElement("button");
-    button.textContent = (i + 1) + "  " + text;
+    const note = message.notes[i];  // what the move would do here (display.yaml's move notes)
+    button.textContent = (i + 1) + "  " + text + (note ? " (" + note + ")" : "");
     button.dataset.move = text;
     button.addEventListener("click", () => send({type: "move", move: text}));
     moves.appendChild(button);
