@@ -32,7 +32,7 @@ class MoveNote:
     note_key of the option → (note expression, how many values its moves carry)."""
 
     move: str
-    compiled: dict
+    by_option: dict
 
 
 def note_key(span: n.Span, number: int) -> tuple:
@@ -85,11 +85,11 @@ def compile_notes(c: Any, raw: list) -> list[MoveNote]:
             c.errors.append(Diagnostic(c.span(where + ("move",)),
                                        f"no move of the rules is written '{entry['move']}'"))
             continue
-        compiled = {}
+        by_option = {}
         for place, option in matching:
             params = {b.var: show(element_of(program.type_of(b.domain))) for b in option.binders}
             note = c.text(entry["note"], params, where + ("note",))
             if note is not None:
-                compiled[place] = (note, len(option.binders))
-        notes.append(MoveNote(entry["move"], compiled))
+                by_option[place] = (note, len(option.binders))
+        notes.append(MoveNote(entry["move"], by_option))
     return notes

@@ -248,7 +248,7 @@ def move_notes(game, display, state, moves: list, viewer: Optional[int]) -> list
         return [None] * len(moves)
     found: dict = {}
     for note in display.moves:
-        found.update(note.compiled)
+        found.update(note.by_option)
     sources = game.choice_sources(state)
     ev = _Evaluator(game, game.view(state, viewer))
     shown: list[Optional[str]] = []
