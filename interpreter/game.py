@@ -12,7 +12,7 @@ from rulebook.dsl.program import Program
 
 from .play import chance as explicit
 from .play.choices import option_space, option_values, space_pick, space_size
-from .compile import compile_game
+from .compile import compile_game, lower_ir
 from .play.failures import RULES_FAULTS, rules_error
 from .ir.program import GameIR
 from .ircache import cached_value
@@ -21,7 +21,7 @@ from .play import payoffs
 from .layout import Layout
 from .play.machine import BOUND, NOTHING, POP, PUSHED, SUSPENDED, State, finish, run, run_on
 from .play.move_check import check_move, move_of_json
-from .research.research import ResearchFacilities
+from .research.research import Research
 from .play.moves import IllegalMove, Move
 from .play.names import check_names
 from .play.options import resolve_options
@@ -62,7 +62,7 @@ class Result:
     reason: str
 
 
-class Game(ResearchFacilities):
+class Game:
     """Shared by every state of one game: the compiled rules, the boards, the names.
 
     >>> from rulebook.api import load_game
@@ -103,7 +103,7 @@ class Game(ResearchFacilities):
         self._snippets_compiler: Any = None
         self._state_checker: Optional[StateChecker] = None
         self._hidden_plans: dict = {}
-        self._research_spaces: dict = {}
+        self.research = Research(self)  # the fixed spaces research tools use, built when first asked
         self._lazy_piles: frozenset = frozenset()
         self._tracing: Optional["Game"] = self if tracing else None
         self._history, self._position_slots = c.layout.history, c.layout.position  # -1: never asked
@@ -112,6 +112,42 @@ class Game(ResearchFacilities):
             self._lazy_piles = frozenset(
                 slot for name in explicit.lazily_shuffled_piles(program) for zone in [layout.zones[name]]
                 for slot in range(zone.base, zone.base + zone.instances))
+
+    def lowered_ir(self) -> GameIR:
+        """The compiled form as the lowering makes it, before the optimising passes (the research
+        spaces are read from it)."""
+        return lower_ir(self.program, self.options, self.player_count, self.player_names,
+                        tuple(self.compiled.team_of))
+
+    # ------------------------------------------------------------ research (research/research.py)
+    def move_space(self):
+        return self.research.move_space()
+
+    def chance_space(self):
+        return self.research.chance_space()
+
+    def observation_spec(self, pile_depth: int = 4):
+        return self.research.observation_spec(pile_depth)
+
+    # ------------------------------------------------------------ explicit chance (play/chance.py)
+    def is_chance_node(self, S: State) -> bool:
+        """Whether chance decides next (only in a game made with chance="explicit")."""
+        return explicit.waiting(S)
+
+    def chance_outcomes(self, S: State) -> list[tuple]:
+        """The waiting chance decision's outcomes with their probabilities: (outcome, p) each.
+        An outcome is a piece kind's number for a draw or shuffle, the value itself for a pick."""
+        return explicit.outcomes(S)
+
+    def chance_event(self, S: State) -> tuple:
+        """The waiting chance decision: (kind "draw" | "shuffle" | "pick", where, outcomes, weights);
+        where is the zone's slot for a draw or shuffle, the statement's place for a pick."""
+        return explicit.event(S)
+
+    def apply_chance(self, S: State, outcome) -> None:
+        """Let chance choose `outcome` and play on to the next decision (chance or a player's)."""
+        explicit.choose(S, outcome)
+        self._run(S)
 
     def tracing_twin(self) -> "Game":
         """This game as a tracing build (interpreter/play/trace.py: which rules a move runs), built once;
