@@ -81,9 +81,6 @@ def test_the_move_space_is_read_from_the_ir_before_the_passes() -> None:
 
 
 RESEARCH = ROOT / "interpreter" / "research"
-# length.py still counts decisions over the checked program's statements (with bounds.py); the
-# other research modules read only the compiled form and the layout.
-STILL_READS_THE_PROGRAM = {"length.py", "bounds.py"}
 
 
 def source_reads(path: Path) -> list[str]:
@@ -99,9 +96,18 @@ def source_reads(path: Path) -> list[str]:
 
 
 def test_the_research_spaces_do_not_read_the_source_program() -> None:
-    files = [p for p in sorted(RESEARCH.glob("*.py")) if p.name not in STILL_READS_THE_PROGRAM]
-    assert {p.name for p in files} >= {"movespace.py", "chancespace.py", "observation.py", "research.py"}
+    files = sorted(RESEARCH.glob("*.py"))
+    assert {p.name for p in files} >= {"movespace.py", "chancespace.py", "observation.py", "research.py", "length.py"}
     assert {p.name: source_reads(p) for p in files if source_reads(p)} == {}
+
+
+def test_the_length_bound_counts_loops_by_their_rounds() -> None:
+    """Crown: 3 rounds of a turn per player, one choice each (6); nim takes until the heap is
+    empty (a loop: no bound); Goofspiel: 12 bidding rounds, each player bids secretly (24)."""
+    assert load_game(ROOT / "tests/games/crown").research.length_bound() == 6
+    assert load_game(ROOT / "tests/games/crown", {"players": 4}).research.length_bound() == 12
+    assert load_game(ROOT / "tests/games/nim").research.length_bound() is None
+    assert load_game(ROOT / "rules/goofspiel").research.length_bound() == 24
 
 
 def test_a_read_of_the_program_is_found(tmp_path: Path) -> None:

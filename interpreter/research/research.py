@@ -52,8 +52,8 @@ class Research:
 
     def length_bound(self) -> Optional[int]:
         """The most player decisions one game can take, or None (interpreter/research/length.py)."""
-        from .length import game_length_bound
-        return self._space("length", lambda: game_length_bound(self.game))
+        from .length import length_bound
+        return self._space("length", lambda: length_bound(self.ir, self.intervals))
 
     def payoff_bounds(self) -> tuple[Optional[int], Optional[int]]:
         """The lowest and highest payoff: as declared, else worked out from the payoff's function
