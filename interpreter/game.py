@@ -32,6 +32,7 @@ from .play.validate import StateChecker
 from .play.views import view, view_state
 from .play import simultaneous
 from .play.simultaneous import DECISION_MODES, SIMULTANEOUS, Sealed
+from .play.snippet_calls import Snippets
 
 
 CHANCE_MODES = ("seeded", "explicit")
@@ -99,8 +100,7 @@ class Game:
         self._initial_data = c.initial_data()
         self.sealed = Sealed(program, self._sites)  # the secret choices (play/simultaneous.py)
         self._joint = decisions == "simultaneous" and bool(self.sealed.sites)  # SIMULTANEOUS nodes to say
-        self._snippets: dict = {}
-        self._snippets_compiler: Any = None
+        self.snippets = Snippets(self)  # rules text compiled against this game, each once
         self._state_checker: Optional[StateChecker] = None
         self._hidden_plans: dict = {}
         self.research = Research(self)  # the fixed spaces research tools use, built when first asked
@@ -617,63 +617,20 @@ class Game:
         """Read and edit S by the rules' names, keeping totals whole (for scenarios and tools)."""
         return Position(self, S)
 
+    # ------------------------------------------------------------ snippets (play/snippet_calls.py)
     def snippet(self, text: str, params: Optional[dict] = None, statements: bool = False,
                 path: str = "<snippet>", line: int = 1, column: int = 1):
-        """Compile rules text written outside the rules files, against this game.
-
-        `params` maps names to types as written in rules (`player`, `colour`, `group of board`).
-        Gives a function f(state, *values): an expression's value, or statements run on the state
-        (they cannot make decisions). Raises RulesError with file:line:column on bad text (the
-        text starting at `line` and `column` of `path`).
-        """
-        params = dict(params or {})
-        key = (text, tuple(params.items()), statements)
-        found = self._snippets.get(key)
-        if found is None:
-            nodes = check_snippet(self.program, text, params, statements, path, line, column)
-            fn = optimise_snippet(self.compiled.ir, self._snippet_compiler().lower(nodes, params, statements))
-            found = self._guarded(self.compiled.load_function(fn),
-                                  statements and bool(self.compiled.layout.kind_totals))
-            self._snippets[key] = found
-        return found
-
-    def _snippet_compiler(self):
-        """The compiler of this game's snippets, made on first use (from the compiled form's naming:
-        a game read back from the disk cache loads the lowering only now)."""
-        if self._snippets_compiler is None:
-            from .lower.snippets import SnippetCompiler
-            self._snippets_compiler = SnippetCompiler(self.compiled.ir, self.program)
-        return self._snippets_compiler
-
-    def _guarded(self, fn, refreshed: bool = False):
-        """A compiled snippet whose errors are the rules' (placed), and whose `end game` ends
-        the game as in play. `refreshed`: statements after which the kept totals are worked out
-        anew (a snippet's writes keep them only where passes/kinds.py recognises the write)."""
-        compiled = self.compiled
-
-        def guarded(S: State, *values):
-            compiled.RT.steps = compiled.RT.budget
-            try:
-                return fn(S, *values)
-            except GameOver as over:
-                finish(S, over)
-            except RulebookError:
-                raise
-            except RULES_FAULTS as err:
-                raise rules_error(compiled, err) from None
-            finally:
-                if refreshed:
-                    self.refresh(S)
-        return guarded
+        """Compile rules text written outside the rules files, against this game (see
+        Snippets.snippet): f(state, *values)."""
+        return self.snippets.snippet(text, params, statements, path, line, column)
 
     def zone_snippet(self, text: str, params: dict, path: str = "<snippet>", line: int = 1, column: int = 1):
-        """Like snippet() for an expression naming one zone: gives (f(state, *values) → the
-        zone's slot, the zone's layout)."""
-        nodes = check_snippet(self.program, text, params, False, path, line, column)
-        t = self.program.type_of(nodes[0])
-        if not (isinstance(t, tuple) and t[0] in ("zone", "pile")):
-            raise RulesRuntimeError(nodes[0].span, f"'{text}' is not one zone")
-        return self.snippet(text, params, False, path, line, column), self._snippet_compiler().zone_of(nodes[0])
+        return self.snippets.zone_snippet(text, params, path, line, column)
+
+    def type_of(self, text: str, params: Optional[dict] = None, path: str = "<snippet>", line: int = 1,
+                column: int = 1):
+        """The static type of an expression written outside the rules (as snippet() takes it)."""
+        return self.snippets.type_of(text, params, path, line, column)
 
     @placing_faults
     def score(self, S: State, player: int) -> Optional[int]:
@@ -683,25 +640,6 @@ class Game:
     def statistic_values(self, S: State) -> tuple:
         """The value of every statistic the rules declare, in order (for simulation reports)."""
         return tuple(fn(S) for _, fn in self.compiled.statistics)
-
-    def type_of(self, text: str, params: Optional[dict] = None, path: str = "<snippet>", line: int = 1,
-                column: int = 1):
-        """The static type of an expression written outside the rules (as snippet() takes it)."""
-        nodes = check_snippet(self.program, text, dict(params or {}), False, path, line, column)
-        return self.program.type_of(nodes[0])
-
-
-def optimise_snippet(ir, fn):
-    """passes.optimise_snippet, imported when first asked for (as check_snippet)."""
-    from .passes import optimise_snippet as optimise
-    return optimise(ir, fn)
-
-
-def check_snippet(*args):
-    """dsl.snippets.check_snippet, imported when first asked for: the checker and the parser
-    are not needed to play a game read back from the disk cache."""
-    from rulebook.dsl.snippets import check_snippet as check
-    return check(*args)
 
 
 def _enter(S: State, option, L: list, block: Optional[int]) -> None:

@@ -37,13 +37,13 @@ class Intervals:
     def of(self, e: Any, env: Optional[Env] = None) -> Interval:
         """The least and greatest value of int expression e (locals in env, else their types)."""
         env = {} if env is None else env
-        handler: Optional[Callable[[Any, Env], Interval]] = _VALUES.get(type(e))
+        handler = _VALUES.get(type(e))
         return handler(self, e, env) if handler is not None else type_range(e.type)
 
     def items(self, e: Any, env: Optional[Env] = None) -> Interval:
         """The least and greatest item of int list expression e."""
         env = {} if env is None else env
-        handler: Optional[Callable[[Any, Env], Interval]] = _ITEMS.get(type(e))
+        handler = _ITEMS.get(type(e))
         found = handler(self, e, env) if handler is not None else UNKNOWN
         return found if found != UNKNOWN else type_range(e.type.elem if isinstance(e.type, List) else e.type)
 

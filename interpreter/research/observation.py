@@ -30,7 +30,7 @@ it. The parts, in order (`spec.parts` lists each with its offset, shape and mean
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..analysis.program_walk import span_key
 from ..ir import exprs as x
@@ -147,7 +147,7 @@ class ObservationSpec:
             span, _ = game.choice_sources(S)[0]
             out[at + self._statements[span_key(span)]] = 1.0
 
-    def _flow_names(self, what: str, names: list, slot: int) -> None:
+    def _flow_names(self, what: str, names: Sequence[str], slot: int) -> None:
         names = list(names)
         order = sorted(names)
 
