@@ -110,6 +110,26 @@ def test_the_length_bound_counts_loops_by_their_rounds() -> None:
     assert load_game(ROOT / "rules/goofspiel").research.length_bound() == 24
 
 
+UP_TO = """game "Up" version "1.0"
+players 2
+var taken[player]: int = 0
+flow:
+  for p in players:
+    turn p:
+      step take:
+        choose up to 3 n in 1 .. 2 as "take {n}":
+          taken[p] += n
+  end game winners [p for p in players where taken[p] >= 3] because "took"
+"""
+
+
+def test_a_choose_up_to_is_counted_by_its_rounds(tmp_path: Path) -> None:
+    """Three takes at most per player (`done` leaves the loop, a take after the third is not
+    offered): 6 for two players, not 8 (a `done` after the third take)."""
+    (tmp_path / "game.rules").write_text(UP_TO)
+    assert load_game(tmp_path).research.length_bound() == 6
+
+
 def test_a_read_of_the_program_is_found(tmp_path: Path) -> None:
     module = tmp_path / "m.py"
     module.write_text("from rulebook.dsl import nodes as n\nx = game.program.vars\n")

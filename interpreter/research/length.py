@@ -2,7 +2,8 @@
 
 The bound is structural, over the blocks the lowering made (the flow is blocks[0]): a decision
 (`suspend`) is one, a `for` over a kind, the players, a board or a list of constants runs once per
-value, `repeat N` N times (N bounded by interpreter/analysis/intervals.py), a queued frame (a rule,
+value, `repeat N` and `choose up to N` N times (N bounded by interpreter/analysis/intervals.py),
+a queued frame (a rule,
 trigger or cell that can stop for a decision) as often as it is queued. Any other loop that can reach
 a decision (a `loop`, a `while`), a call that comes back to itself, and a standing action with
 moves (which may be taken again and again) have no bound the structure shows: the game's length is
@@ -61,7 +62,7 @@ class _Count:
             raise Unbounded
         self.active.add(number)
         try:
-            found = self.blocks[number] = _Paths(self, self.ir.blocks[number]).longest(0, None)
+            found = self.blocks[number] = _Paths(self, self.ir.blocks[number]).longest(0, frozenset())
         finally:
             self.active.discard(number)
         return found
@@ -92,57 +93,58 @@ class _Paths:
     def __init__(self, count: _Count, block: Block) -> None:
         self.count = count
         self.block = block
-        self.memo: dict[tuple[int, Optional[int]], int] = {}
+        self.memo: dict[tuple[int, frozenset[int]], int] = {}
         self.on_path: set[int] = set()
 
-    def longest(self, at: int, sink: Optional[int]) -> int:
-        """The most decisions from instruction `at` to the block's end, or to `sink` (a loop's
-        header, when counting one round)."""
-        if at == sink:
+    def longest(self, at: int, stops: frozenset[int]) -> int:
+        """The most decisions from instruction `at` to the block's end, or to one of `stops` (when
+        counting one round of a loop: its header, and where play leaves it — counted after it)."""
+        if at in stops:
             return 0
-        key = (at, sink)
+        key = (at, stops)
         if key in self.memo:
             return self.memo[key]
         if at in self.on_path:
             raise Unbounded  # a cycle that is not a loop counted by its rounds
         self.on_path.add(at)
         try:
-            found = self._from(at, sink)
+            found = self._from(at, stops)
         finally:
             self.on_path.discard(at)
         self.memo[key] = found
         return found
 
-    def _from(self, at: int, sink: Optional[int]) -> int:
+    def _from(self, at: int, stops: frozenset[int]) -> int:
         instr = self.block.instrs[at]
         here = self.count.queued(instr.body)
         end = instr.end
-        rounds = self._rounds(at)
-        if rounds is not None:
-            assert isinstance(end, s.Branch)
-            once = self.longest(end.then, at)
-            if once and rounds[0] is None:
+        loop = self._loop(at)
+        if loop is not None:
+            rounds, body, after = loop
+            once = self.longest(body, stops | {at, after})
+            if once and rounds is None:
                 raise Unbounded
-            return here + (rounds[0] or 0) * once + self.longest(end.other, sink)
+            return here + (rounds or 0) * once + self.longest(after, stops)
         if isinstance(end, s.Suspend):
             site = self.count.ir.sites[end.site]
-            return here + 1 + max((self.longest(c.target, sink) for c in site.choices), default=0)
-        nexts = s.successors(end)
-        return here + max((self.longest(n, sink) for n in nexts), default=0)
+            return here + 1 + max((self.longest(c.target, stops) for c in site.choices), default=0)
+        return here + max((self.longest(n, stops) for n in s.successors(end)), default=0)
 
-    def _rounds(self, at: int) -> Optional[tuple[Optional[int]]]:
-        """For the header of a loop the lowering made of a `for` (`at < len(items)`) or a `repeat`
-        (`count > 0`): (its number of rounds or None,); None for any other instruction."""
+    def _loop(self, at: int) -> Optional[tuple[Optional[int], int, int]]:
+        """For the header of a loop the lowering made of a `for` (`at < len(items)`), a `repeat`
+        (`count > 0`) or a `choose up to` (`count <= 0`: done): (its number of rounds or None, the
+        first instruction of a round, the one after the loop); None for any other instruction."""
         end = self.block.instrs[at].end
         if not isinstance(end, s.Branch) or not isinstance(end.cond, x.Binary):
             return None
         cond = end.cond
         if cond.op == "<" and isinstance(cond.left, x.Local) and isinstance(cond.right, x.Length) \
                 and isinstance(cond.right.seq, x.Local):
-            return (self._most(cond.right.seq.slot, self._items),)
-        if cond.op == ">" and isinstance(cond.left, x.Local) and isinstance(cond.right, x.Const) \
-                and cond.right.value == 0:
-            return (self._most(cond.left.slot, lambda e: self.count.intervals.of(e)[1]),)
+            return self._most(cond.right.seq.slot, self._items), end.then, end.other
+        counted = isinstance(cond.left, x.Local) and isinstance(cond.right, x.Const) and cond.right.value == 0
+        if counted and cond.op in (">", "<="):
+            rounds = self._most(cond.left.slot, lambda e: self.count.intervals.of(e)[1])
+            return (rounds, end.then, end.other) if cond.op == ">" else (rounds, end.other, end.then)
         return None
 
     def _most(self, slot: int, size: Any) -> Optional[int]:
