@@ -11,7 +11,7 @@ from rulebook.dsl.nodes import Span
 from rulebook.dsl.program import Program
 
 from .play import chance as explicit
-from .play.choices import option_space, option_values, space_pick, space_size
+from .play.choices import option_values, sample_choice
 from .compile import compile_game, lower_ir
 from .play.failures import RULES_FAULTS, rules_error
 from .ir.program import GameIR
@@ -29,7 +29,7 @@ from .play.placement import place
 from .play.position import Position
 from .pyback.runtime import GameOver, RulesRuntimeError, position_digest, seed_state
 from .play.validate import StateChecker
-from .play.views import view, view_state
+from .play.views import hidden_plan, view, view_state
 from .play import simultaneous
 from .play.simultaneous import DECISION_MODES, SIMULTANEOUS, Sealed
 from .play.snippet_calls import Snippets
@@ -440,35 +440,13 @@ class Game:
         if got is None:
             raise self._nothing_to_choose(S)
         if got is False:  # the decider may also take a standing action: the general sampler
-            option, _, _, index, values = self._sample(S, rng)
+            found = sample_choice(S, self._choices(S), rng)
+            if found is None:
+                raise self._nothing_to_choose(S)
+            option, index, values = found
             return Move(site.id, index, values, option.label)
         index, values = got
         return Move(site.id, index, values, site.options[index].label)
-
-    def _sample(self, S: State, rng: random.Random) -> tuple:
-        """(option, locals it binds into, action block or None, option number, values)."""
-        site, frame = self._pending(S)
-        options = site.options
-        if len(options) == 1 and options[0].guard is None and not any(a[2] == S.decider for a in S.allows):
-            option = options[0]
-            space = option_space(S, frame[2][:], option.bindings)
-            total = space_size(space)
-            if total:
-                return option, frame[2], None, 0, space_pick(space, rng.randrange(total))
-        else:
-            choices = self._choices(S)
-            spaces = [option_space(S, L[:], option.bindings)
-                      if option.guard is None or option.guard(S, L) else [] for option, L, _ in choices]
-            sizes = [space_size(space) for space in spaces]
-            total = sum(sizes)
-            if total:
-                pick = rng.randrange(total)
-                for index, size in enumerate(sizes):
-                    if pick < size:
-                        option, L, block = choices[index]
-                        return option, L, block, index, space_pick(spaces[index], pick)
-                    pick -= size
-        raise self._nothing_to_choose(S)
 
     def play_random(self, S: State, rng: random.Random) -> None:
         """Sample a legal move and play it (the hot path of random playouts): the decision's own
@@ -577,22 +555,10 @@ class Game:
         hidden ones, the private ones of the others, unless the rules reveal them (`unless`)."""
         plan = self._hidden_plans.get(player)
         if plan is None:
-            plan = self._hidden_plans[player] = self._hidden_plan(player)
+            plan = self._hidden_plans[player] = hidden_plan(self.compiled.layout, player)
         reveals = self.compiled.reveals
         return [place for zone, places in plan if zone.name not in reveals or not reveals[zone.name](S)
                 for place in places]
-
-    def _hidden_plan(self, player: int) -> list:
-        """Per zone that can hide anything from `player`: the (zone, first slot) pairs it hides."""
-        plan = []
-        for zone in self.compiled.layout.zones.values():
-            if zone.visibility == "public":
-                continue
-            instances, width = zone.instances, zone.width
-            per_player = instances // zone.dims[0].size if zone.dims else instances
-            plan.append((zone, [(zone, zone.base + i * width) for i in range(instances)
-                                if zone.visibility != "private" or i // per_player != player]))
-        return plan
 
     @placing_faults
     def view(self, S: State, player: int) -> dict:

@@ -141,9 +141,10 @@ class _Paths:
         if cond.op == "<" and isinstance(cond.left, x.Local) and isinstance(cond.right, x.Length) \
                 and isinstance(cond.right.seq, x.Local):
             return self._most(cond.right.seq.slot, self._items), end.then, end.other
-        counted = isinstance(cond.left, x.Local) and isinstance(cond.right, x.Const) and cond.right.value == 0
-        if counted and cond.op in (">", "<="):
-            rounds = self._most(cond.left.slot, lambda e: self.count.intervals.of(e)[1])
+        counter = cond.left
+        if isinstance(counter, x.Local) and isinstance(cond.right, x.Const) and cond.right.value == 0 \
+                and cond.op in (">", "<="):
+            rounds = self._most(counter.slot, lambda e: self.count.intervals.of(e)[1])
             return (rounds, end.then, end.other) if cond.op == ">" else (rounds, end.other, end.then)
         return None
 
