@@ -37,6 +37,14 @@ def compile_ir(program: Program, options: dict, player_count: int, player_names:
     return cached_optimise(raw, lambda ir: optimise(ir, skip))
 
 
+def lower_ir(program: Program, options: dict, player_count: int, player_names: tuple,
+             team_of: Optional[tuple] = None) -> GameIR:
+    """The compiled form as the lowering makes it, before any optimising pass: what the research
+    spaces are read from (interpreter/research/), so their numbering never moves with the passes."""
+    from .lower.game import build_game
+    return build_game(program, options, player_count, player_names, team_of, evaluate, None)
+
+
 def _metered() -> bool:
     """Whether builds count the step budget (Builder.metered: only benchmarks turn it off, and a
     build without it is another build). A warm load does not import the lowering; then nothing

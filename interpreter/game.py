@@ -11,8 +11,8 @@ from rulebook.dsl.nodes import Span
 from rulebook.dsl.program import Program
 
 from .play import chance as explicit
-from .play.choices import option_space, option_values, space_pick, space_size
-from .compile import compile_game
+from .play.choices import option_values, sample_choice
+from .compile import compile_game, lower_ir
 from .play.failures import RULES_FAULTS, rules_error
 from .ir.program import GameIR
 from .ircache import cached_value
@@ -21,7 +21,7 @@ from .play import payoffs
 from .layout import Layout
 from .play.machine import BOUND, NOTHING, POP, PUSHED, SUSPENDED, State, finish, run, run_on
 from .play.move_check import check_move, move_of_json
-from .research.research import ResearchFacilities
+from .research.research import Research
 from .play.moves import IllegalMove, Move
 from .play.names import check_names
 from .play.options import resolve_options
@@ -29,9 +29,10 @@ from .play.placement import place
 from .play.position import Position
 from .pyback.runtime import GameOver, RulesRuntimeError, position_digest, seed_state
 from .play.validate import StateChecker
-from .play.views import view, view_state
+from .play.views import hidden_plan, view, view_state
 from .play import simultaneous
 from .play.simultaneous import DECISION_MODES, SIMULTANEOUS, Sealed
+from .play.snippet_calls import Snippets
 
 
 CHANCE_MODES = ("seeded", "explicit")
@@ -62,7 +63,7 @@ class Result:
     reason: str
 
 
-class Game(ResearchFacilities):
+class Game:
     """Shared by every state of one game: the compiled rules, the boards, the names.
 
     >>> from rulebook.api import load_game
@@ -99,11 +100,10 @@ class Game(ResearchFacilities):
         self._initial_data = c.initial_data()
         self.sealed = Sealed(program, self._sites)  # the secret choices (play/simultaneous.py)
         self._joint = decisions == "simultaneous" and bool(self.sealed.sites)  # SIMULTANEOUS nodes to say
-        self._snippets: dict = {}
-        self._snippets_compiler: Any = None
+        self.snippets = Snippets(self)  # rules text compiled against this game, each once
         self._state_checker: Optional[StateChecker] = None
         self._hidden_plans: dict = {}
-        self._research_spaces: dict = {}
+        self.research = Research(self)  # the fixed spaces research tools use, built when first asked
         self._lazy_piles: frozenset = frozenset()
         self._tracing: Optional["Game"] = self if tracing else None
         self._history, self._position_slots = c.layout.history, c.layout.position  # -1: never asked
@@ -112,6 +112,42 @@ class Game(ResearchFacilities):
             self._lazy_piles = frozenset(
                 slot for name in explicit.lazily_shuffled_piles(program) for zone in [layout.zones[name]]
                 for slot in range(zone.base, zone.base + zone.instances))
+
+    def lowered_ir(self) -> GameIR:
+        """The compiled form as the lowering makes it, before the optimising passes (the research
+        spaces are read from it)."""
+        return lower_ir(self.program, self.options, self.player_count, self.player_names,
+                        tuple(self.compiled.team_of))
+
+    # ------------------------------------------------------------ research (research/research.py)
+    def move_space(self):
+        return self.research.move_space()
+
+    def chance_space(self):
+        return self.research.chance_space()
+
+    def observation_spec(self, pile_depth: int = 4):
+        return self.research.observation_spec(pile_depth)
+
+    # ------------------------------------------------------------ explicit chance (play/chance.py)
+    def is_chance_node(self, S: State) -> bool:
+        """Whether chance decides next (only in a game made with chance="explicit")."""
+        return explicit.waiting(S)
+
+    def chance_outcomes(self, S: State) -> list[tuple]:
+        """The waiting chance decision's outcomes with their probabilities: (outcome, p) each.
+        An outcome is a piece kind's number for a draw or shuffle, the value itself for a pick."""
+        return explicit.outcomes(S)
+
+    def chance_event(self, S: State) -> tuple:
+        """The waiting chance decision: (kind "draw" | "shuffle" | "pick", where, outcomes, weights);
+        where is the zone's slot for a draw or shuffle, the statement's place for a pick."""
+        return explicit.event(S)
+
+    def apply_chance(self, S: State, outcome) -> None:
+        """Let chance choose `outcome` and play on to the next decision (chance or a player's)."""
+        explicit.choose(S, outcome)
+        self._run(S)
 
     def tracing_twin(self) -> "Game":
         """This game as a tracing build (interpreter/play/trace.py: which rules a move runs), built once;
@@ -404,35 +440,13 @@ class Game(ResearchFacilities):
         if got is None:
             raise self._nothing_to_choose(S)
         if got is False:  # the decider may also take a standing action: the general sampler
-            option, _, _, index, values = self._sample(S, rng)
+            found = sample_choice(S, self._choices(S), rng)
+            if found is None:
+                raise self._nothing_to_choose(S)
+            option, index, values = found
             return Move(site.id, index, values, option.label)
         index, values = got
         return Move(site.id, index, values, site.options[index].label)
-
-    def _sample(self, S: State, rng: random.Random) -> tuple:
-        """(option, locals it binds into, action block or None, option number, values)."""
-        site, frame = self._pending(S)
-        options = site.options
-        if len(options) == 1 and options[0].guard is None and not any(a[2] == S.decider for a in S.allows):
-            option = options[0]
-            space = option_space(S, frame[2][:], option.bindings)
-            total = space_size(space)
-            if total:
-                return option, frame[2], None, 0, space_pick(space, rng.randrange(total))
-        else:
-            choices = self._choices(S)
-            spaces = [option_space(S, L[:], option.bindings)
-                      if option.guard is None or option.guard(S, L) else [] for option, L, _ in choices]
-            sizes = [space_size(space) for space in spaces]
-            total = sum(sizes)
-            if total:
-                pick = rng.randrange(total)
-                for index, size in enumerate(sizes):
-                    if pick < size:
-                        option, L, block = choices[index]
-                        return option, L, block, index, space_pick(spaces[index], pick)
-                    pick -= size
-        raise self._nothing_to_choose(S)
 
     def play_random(self, S: State, rng: random.Random) -> None:
         """Sample a legal move and play it (the hot path of random playouts): the decision's own
@@ -541,22 +555,10 @@ class Game(ResearchFacilities):
         hidden ones, the private ones of the others, unless the rules reveal them (`unless`)."""
         plan = self._hidden_plans.get(player)
         if plan is None:
-            plan = self._hidden_plans[player] = self._hidden_plan(player)
+            plan = self._hidden_plans[player] = hidden_plan(self.compiled.layout, player)
         reveals = self.compiled.reveals
         return [place for zone, places in plan if zone.name not in reveals or not reveals[zone.name](S)
                 for place in places]
-
-    def _hidden_plan(self, player: int) -> list:
-        """Per zone that can hide anything from `player`: the (zone, first slot) pairs it hides."""
-        plan = []
-        for zone in self.compiled.layout.zones.values():
-            if zone.visibility == "public":
-                continue
-            instances, width = zone.instances, zone.width
-            per_player = instances // zone.dims[0].size if zone.dims else instances
-            plan.append((zone, [(zone, zone.base + i * width) for i in range(instances)
-                                if zone.visibility != "private" or i // per_player != player]))
-        return plan
 
     @placing_faults
     def view(self, S: State, player: int) -> dict:
@@ -581,63 +583,20 @@ class Game(ResearchFacilities):
         """Read and edit S by the rules' names, keeping totals whole (for scenarios and tools)."""
         return Position(self, S)
 
+    # ------------------------------------------------------------ snippets (play/snippet_calls.py)
     def snippet(self, text: str, params: Optional[dict] = None, statements: bool = False,
                 path: str = "<snippet>", line: int = 1, column: int = 1):
-        """Compile rules text written outside the rules files, against this game.
-
-        `params` maps names to types as written in rules (`player`, `colour`, `group of board`).
-        Gives a function f(state, *values): an expression's value, or statements run on the state
-        (they cannot make decisions). Raises RulesError with file:line:column on bad text (the
-        text starting at `line` and `column` of `path`).
-        """
-        params = dict(params or {})
-        key = (text, tuple(params.items()), statements)
-        found = self._snippets.get(key)
-        if found is None:
-            nodes = check_snippet(self.program, text, params, statements, path, line, column)
-            fn = optimise_snippet(self.compiled.ir, self._snippet_compiler().lower(nodes, params, statements))
-            found = self._guarded(self.compiled.load_function(fn),
-                                  statements and bool(self.compiled.layout.kind_totals))
-            self._snippets[key] = found
-        return found
-
-    def _snippet_compiler(self):
-        """The compiler of this game's snippets, made on first use (from the compiled form's naming:
-        a game read back from the disk cache loads the lowering only now)."""
-        if self._snippets_compiler is None:
-            from .lower.snippets import SnippetCompiler
-            self._snippets_compiler = SnippetCompiler(self.compiled.ir, self.program)
-        return self._snippets_compiler
-
-    def _guarded(self, fn, refreshed: bool = False):
-        """A compiled snippet whose errors are the rules' (placed), and whose `end game` ends
-        the game as in play. `refreshed`: statements after which the kept totals are worked out
-        anew (a snippet's writes keep them only where passes/kinds.py recognises the write)."""
-        compiled = self.compiled
-
-        def guarded(S: State, *values):
-            compiled.RT.steps = compiled.RT.budget
-            try:
-                return fn(S, *values)
-            except GameOver as over:
-                finish(S, over)
-            except RulebookError:
-                raise
-            except RULES_FAULTS as err:
-                raise rules_error(compiled, err) from None
-            finally:
-                if refreshed:
-                    self.refresh(S)
-        return guarded
+        """Compile rules text written outside the rules files, against this game (see
+        Snippets.snippet): f(state, *values)."""
+        return self.snippets.snippet(text, params, statements, path, line, column)
 
     def zone_snippet(self, text: str, params: dict, path: str = "<snippet>", line: int = 1, column: int = 1):
-        """Like snippet() for an expression naming one zone: gives (f(state, *values) → the
-        zone's slot, the zone's layout)."""
-        nodes = check_snippet(self.program, text, params, False, path, line, column)
-        t = self.program.type_of(nodes[0])
-        if not (isinstance(t, tuple) and t[0] in ("zone", "pile")):
-            raise RulesRuntimeError(nodes[0].span, f"'{text}' is not one zone")
-        return self.snippet(text, params, False, path, line, column), self._snippet_compiler().zone_of(nodes[0])
+        return self.snippets.zone_snippet(text, params, path, line, column)
+
+    def type_of(self, text: str, params: Optional[dict] = None, path: str = "<snippet>", line: int = 1,
+                column: int = 1):
+        """The static type of an expression written outside the rules (as snippet() takes it)."""
+        return self.snippets.type_of(text, params, path, line, column)
 
     @placing_faults
     def score(self, S: State, player: int) -> Optional[int]:
@@ -647,25 +606,6 @@ class Game(ResearchFacilities):
     def statistic_values(self, S: State) -> tuple:
         """The value of every statistic the rules declare, in order (for simulation reports)."""
         return tuple(fn(S) for _, fn in self.compiled.statistics)
-
-    def type_of(self, text: str, params: Optional[dict] = None, path: str = "<snippet>", line: int = 1,
-                column: int = 1):
-        """The static type of an expression written outside the rules (as snippet() takes it)."""
-        nodes = check_snippet(self.program, text, dict(params or {}), False, path, line, column)
-        return self.program.type_of(nodes[0])
-
-
-def optimise_snippet(ir, fn):
-    """passes.optimise_snippet, imported when first asked for (as check_snippet)."""
-    from .passes import optimise_snippet as optimise
-    return optimise(ir, fn)
-
-
-def check_snippet(*args):
-    """dsl.snippets.check_snippet, imported when first asked for: the checker and the parser
-    are not needed to play a game read back from the disk cache."""
-    from rulebook.dsl.snippets import check_snippet as check
-    return check(*args)
 
 
 def _enter(S: State, option, L: list, block: Optional[int]) -> None:

@@ -26,6 +26,7 @@ from rulebook.dsl import nodes as n
 from rulebook.dsl.errors import RulebookError
 
 from ..analysis.program_walk import statement_roots, walk
+from .moves import IllegalMove
 
 if TYPE_CHECKING:
     from .machine import State
@@ -215,3 +216,32 @@ def give(record: tuple, outcome) -> tuple:
         raise RulebookError(f"{outcome!r} is not an outcome of this chance decision "
                             f"(they are {list(pending[2])})")
     return (given + (outcome,), shuffled, None)
+
+
+# ---------------------------------------------------------------- the waiting chance decision
+def waiting(S: "State") -> bool:
+    """Whether chance decides next (only in a game made with chance="explicit")."""
+    return S.result is None and S.rng.__class__ is tuple and S.rng[2] is not None
+
+
+def event(S: "State") -> tuple:
+    """The waiting chance decision: (kind, where, outcomes, weights); IllegalMove if none waits."""
+    if not waiting(S):
+        raise IllegalMove("no chance decision is waiting")
+    return S.rng[2]
+
+
+def outcomes(S: "State") -> list[tuple]:
+    """The waiting chance decision's outcomes with their probabilities: (outcome, p) each."""
+    _, _, found, weights = event(S)
+    total = sum(weights)
+    return [(o, w / total) for o, w in zip(found, weights)]
+
+
+def choose(S: "State", outcome) -> None:
+    """Let chance choose `outcome` (the caller plays on)."""
+    event(S)
+    try:
+        S.rng = give(S.rng, outcome)
+    except RulebookError as err:
+        raise IllegalMove(str(err)) from None

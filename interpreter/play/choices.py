@@ -2,6 +2,9 @@
 without being listed (for uniform random sampling on the hot path)."""
 from __future__ import annotations
 
+import random
+from typing import Any, Optional
+
 from .machine import State
 
 
@@ -70,3 +73,25 @@ def space_pick(space, index: int) -> tuple:
         heads, tail = space
         return (heads[index // len(tail)], tail[index % len(tail)])
     return space[index]
+
+
+def sample_choice(S: State, choices: list, rng: random.Random) -> Optional[tuple[Any, int, tuple]]:
+    """A uniformly random legal move among `choices` ((option, locals, action block) each, as
+    Game._choices gives them): (option, its number, values), or None when there is none."""
+    if len(choices) == 1 and choices[0][0].guard is None:
+        option, L, _ = choices[0]
+        space = option_space(S, L[:], option.bindings)
+        total = space_size(space)
+        return (option, 0, space_pick(space, rng.randrange(total))) if total else None
+    spaces = [option_space(S, L[:], option.bindings)
+              if option.guard is None or option.guard(S, L) else [] for option, L, _ in choices]
+    sizes = [space_size(space) for space in spaces]
+    total = sum(sizes)
+    if not total:
+        return None
+    pick = rng.randrange(total)
+    for index, size in enumerate(sizes):
+        if pick < size:
+            return choices[index][0], index, space_pick(spaces[index], pick)
+        pick -= size
+    return None

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
-from ..research.bounds import Bounds
 from ..ir.program import Payoff
 from ..pyback.runtime import RulesRuntimeError
 
@@ -33,12 +32,6 @@ def utility_kind(payoff: Payoff) -> str:
 
 
 def payoff_bounds(game) -> tuple[Optional[int], Optional[int]]:
-    """The lowest and highest payoff: as declared, else worked out from the payoff's expression
-    (None for an end nothing bounds, e.g. a count or a variable)."""
-    payoff, decl = game.compiled.ir.payoff, game.program.payoff
-    low, high = payoff.low, payoff.high
-    if low is None or high is None:
-        found = Bounds(game.program, game.options, game.compiled.consts, game.player_count).of(decl.value)
-        low = found[0] if low is None else low
-        high = found[1] if high is None else high
-    return low, high
+    """The lowest and highest payoff: as declared, else worked out from the payoff's function
+    (interpreter/research/research.py; None for an end nothing bounds, e.g. a count or a variable)."""
+    return game.research.payoff_bounds()

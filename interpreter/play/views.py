@@ -100,3 +100,17 @@ def _filling(start: Any, filler: int) -> Any:
     if isinstance(start, (tuple, list)):
         return list(start) + [0]
     return 0 if start is None else None
+
+
+def hidden_plan(layout: Any, player: int) -> list:
+    """Per zone that can hide anything from `player`: (zone, the (zone, first slot) pairs it hides) —
+    hidden zones, and the private ones of the other players (the rules may still reveal them)."""
+    plan = []
+    for zone in layout.zones.values():
+        if zone.visibility == "public":
+            continue
+        instances, width = zone.instances, zone.width
+        per_player = instances // zone.dims[0].size if zone.dims else instances
+        plan.append((zone, [(zone, zone.base + i * width) for i in range(instances)
+                            if zone.visibility != "private" or i // per_player != player]))
+    return plan

@@ -1,11 +1,14 @@
-"""A bound on a game's length, read from its rules: the most player decisions a game can take.
+"""A bound on a game's length, read from the compiled form: the most player decisions a game can take.
 
-The bound is structural: a `choose` is one decision (a `choose up to N` at most N + 1), a `for`
-over a kind, the players or a board runs once per value, `repeat N` N times (N bounded by
-`bounds.py`), a rule or trigger as often as it is reached. A `loop`, a `while` or a standing action
-(which may be taken again and again) that can reach a decision has no bound the structure shows:
-the game's length is then unknown (None), and a caller needs a limit of its own (the adapters'
-`max_game_length`). Chance decisions are not counted.
+The bound is structural, over the blocks the lowering made (the flow is blocks[0]): a decision
+(`suspend`) is one, a `for` over a kind, the players, a board or a list of constants runs once per
+value, `repeat N` and `choose up to N` N times (N bounded by interpreter/analysis/intervals.py),
+a queued frame (a rule,
+trigger or cell that can stop for a decision) as often as it is queued. Any other loop that can reach
+a decision (a `loop`, a `while`), a call that comes back to itself, and a standing action with
+moves (which may be taken again and again) have no bound the structure shows: the game's length is
+then unknown (None), and a caller needs a limit of its own (the adapters' `max_game_length`).
+Chance decisions are not counted.
 
 >>> from rulebook.api import load_game
 >>> game_length_bound(load_game("tests/games/nim")) is None   # take until the heap is empty: a loop
@@ -13,155 +16,156 @@ True
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
-from rulebook.dsl import nodes as n
-from rulebook.dsl.types import element_of
-
-from .bounds import Bounds
+from ..analysis.intervals import Intervals
+from ..ir import exprs as x
+from ..ir import stmts as s
+from ..ir.program import Block, GameIR
+from ..ir.types import Int, List
+from ..ir.walk import walk_statements
 
 if TYPE_CHECKING:
     from ..game import Game
 
+Count = Optional[int]  # decisions, or None: no bound
+
+
+class Unbounded(Exception):
+    """The structure shows no bound."""
+
 
 def game_length_bound(game: "Game") -> Optional[int]:
     """The most player decisions one game can take, or None when the rules give no such bound."""
-    return _Count(game).block(_whole_game(game))
+    return game.research.length_bound()
 
 
-def _whole_game(game: "Game") -> tuple:
-    p = game.program
-    return (p.setup.body if p.setup else ()) + (p.flow.body if p.flow else ())
+def length_bound(ir: GameIR, intervals: Intervals) -> Optional[int]:
+    try:
+        return _Count(ir, intervals).block(0)
+    except Unbounded:
+        return None
 
 
 class _Count:
-    def __init__(self, game: "Game"):
-        self.game = game
-        self.p = game.program
-        self.bounds = Bounds(self.p, game.options, game.compiled.consts, game.player_count)
-        self.active: set = set()
+    def __init__(self, ir: GameIR, intervals: Intervals) -> None:
+        self.ir = ir
+        self.intervals = intervals
+        self.active: set[int] = set()  # blocks being counted (one that queues itself: no bound)
+        self.blocks: dict[int, int] = {}
 
-    def block(self, stmts) -> Optional[int]:
-        total = 0
-        for s in stmts:
-            count = self.stmt(s)
-            if count is None:
-                return None
-            total += count
-        return total
-
-    def most(self, blocks) -> Optional[int]:
-        counts = [self.block(b) for b in blocks]
-        known = [c for c in counts if c is not None]
-        return None if len(known) < len(counts) else max(known, default=0)
-
-    def times(self, bound: Optional[int], body: Optional[int]) -> Optional[int]:
-        if body == 0:
-            return 0
-        return None if bound is None or body is None else max(0, bound) * body
-
-    def stmt(self, s) -> Optional[int]:
-        if isinstance(s, n.Choose):
-            inner = self.most([o.body for o in s.options])
-            return None if inner is None else 1 + inner
-        if isinstance(s, n.UpTo):
-            body = self.block(s.option.body)
-            return None if body is None else self.times(self.bounds.of(s.count)[1], 1 + body) + 1  # type: ignore[operator]
-        if isinstance(s, n.If):
-            return self.most([b for _, b in s.branches] + ([s.otherwise] if s.otherwise is not None else []))
-        if isinstance(s, n.Secretly):
-            return self.stmt(s.as_loop())
-        if isinstance(s, n.For):
-            return self.times(self._domain_size(s.domain), self.block(s.body))
-        if isinstance(s, n.Repeat):
-            return self.times(self.bounds.of(s.count)[1], self.block(s.body))
-        if isinstance(s, (n.While, n.Loop)):
-            return 0 if self.block(s.body) == 0 else None
-        if isinstance(s, n.Allow):
-            action = self.p.actions[s.action]
-            body = self.block(s.body)  # each decision inside may be answered by the action, again and again
-            return body if body == 0 or not action.options else None
-        if isinstance(s, n.SpanBlock):
-            body = self.block(s.body)
-            ends = self.triggers("span_end", s.kind)
-            return None if body is None or ends is None else body + ends
-        if isinstance(s, n.CallStmt):
-            return self.rule(s.name)
-        if isinstance(s, n.RunCode):
-            t = self.p.type_of(s.member)
-            names = self.p.code_rules.get((s.column, t[1]), []) if isinstance(t, tuple) else []
-            counts = [self.rule(name) for name in names if name]
-            known = [c for c in counts if c is not None]
-            return None if len(known) < len(counts) else max(known, default=0)
-        if isinstance(s, n.Emit):
-            handlers = self.triggers("event", s.event)
-            body = self.block(s.body) if s.body is not None else 0
-            return None if handlers is None or body is None else handlers + body
-        if isinstance(s, (n.Move, n.Draw, n.Put)):
-            return self._piece_triggers(s)
-        return 0
-
-    def rule(self, name: str) -> Optional[int]:
-        if name in self.active:
-            return None  # a rule that runs itself: no bound from the structure
-        self.active.add(name)
+    def block(self, number: int) -> int:
+        """The most decisions one run of block `number` can take."""
+        if number in self.blocks:
+            return self.blocks[number]
+        if number in self.active:
+            raise Unbounded
+        self.active.add(number)
         try:
-            return self.block(self.p.rules[name].body)
+            found = self.blocks[number] = _Paths(self, self.ir.blocks[number]).longest(0, frozenset())
         finally:
-            self.active.discard(name)
+            self.active.discard(number)
+        return found
 
-    def triggers(self, form: str, name: str) -> Optional[int]:
+    def queued(self, body: tuple[Any, ...]) -> int:
+        """The decisions of the frames an instruction's statements queue (all of them run), and
+        of the standing actions they allow."""
         total = 0
-        for t in self.p.triggers:
-            if t.form == form and t.name == name:
-                key = ("trigger", id(t))
-                if key in self.active:
-                    return None
-                self.active.add(key)
-                try:
-                    count = self.block(t.body)
-                finally:
-                    self.active.discard(key)
-                if count is None:
-                    return None
-                total += count
+        for st in walk_statements(body):
+            if isinstance(st, (s.ForEach, s.While)) and self._queues(st.body):
+                raise Unbounded  # queued again and again: counted as a loop of unknown length
+            if isinstance(st, s.QueueFrame):
+                total += self.block(st.block)
+            elif isinstance(st, s.QueueCell):
+                total += max((self.block(b) for b in self.ir.codes[st.code].blocks if b >= 0), default=0)
+            elif isinstance(st, s.PushAllow) and self.ir.actions[st.action].choices:
+                raise Unbounded  # its moves may be made again and again
         return total
 
-    def _piece_triggers(self, s) -> Optional[int]:
-        zones = [e for e in (getattr(s, "dest", None), getattr(s, "source", None), getattr(s, "zone", None)) if e]
-        total = 0
-        for zone in zones:
-            while isinstance(zone, n.Subscript):
-                zone = zone.target
-            if not isinstance(zone, n.Name):
-                continue
-            changes = self.triggers("change", zone.name)
-            enters = self.triggers("enter", zone.name)
-            if changes is None or enters is None:
-                return None
-            if enters:
-                count = getattr(s, "count", None)
-                pieces = self.bounds.of(count)[1] if count is not None else (1 if getattr(s, "kind", None) else None)
-                enters = self.times(pieces, enters)
-                if enters is None:
-                    return None
-            total += changes + enters
-        return total
+    def _queues(self, body: tuple[Any, ...]) -> bool:
+        return any(isinstance(st, (s.QueueFrame, s.QueueCell, s.PushAllow)) for st in walk_statements(body))
 
-    def _domain_size(self, domain) -> Optional[int]:
-        if isinstance(domain, n.Range):
-            low, high = self.bounds.of(domain.low)[0], self.bounds.of(domain.high)[1]
+
+class _Paths:
+    """Longest paths, in decisions, through one block's instructions: loops the lowering makes of a
+    `for` or a `repeat` are counted round by their number of rounds, any other cycle has no bound."""
+
+    def __init__(self, count: _Count, block: Block) -> None:
+        self.count = count
+        self.block = block
+        self.memo: dict[tuple[int, frozenset[int]], int] = {}
+        self.on_path: set[int] = set()
+
+    def longest(self, at: int, stops: frozenset[int]) -> int:
+        """The most decisions from instruction `at` to the block's end, or to one of `stops` (when
+        counting one round of a loop: its header, and where play leaves it — counted after it)."""
+        if at in stops:
+            return 0
+        key = (at, stops)
+        if key in self.memo:
+            return self.memo[key]
+        if at in self.on_path:
+            raise Unbounded  # a cycle that is not a loop counted by its rounds
+        self.on_path.add(at)
+        try:
+            found = self._from(at, stops)
+        finally:
+            self.on_path.discard(at)
+        self.memo[key] = found
+        return found
+
+    def _from(self, at: int, stops: frozenset[int]) -> int:
+        instr = self.block.instrs[at]
+        here = self.count.queued(instr.body)
+        end = instr.end
+        loop = self._loop(at)
+        if loop is not None:
+            rounds, body, after = loop
+            once = self.longest(body, stops | {at, after})
+            if once and rounds is None:
+                raise Unbounded
+            return here + (rounds or 0) * once + self.longest(after, stops)
+        if isinstance(end, s.Suspend):
+            site = self.count.ir.sites[end.site]
+            return here + 1 + max((self.longest(c.target, stops) for c in site.choices), default=0)
+        return here + max((self.longest(n, stops) for n in s.successors(end)), default=0)
+
+    def _loop(self, at: int) -> Optional[tuple[Optional[int], int, int]]:
+        """For the header of a loop the lowering made of a `for` (`at < len(items)`), a `repeat`
+        (`count > 0`) or a `choose up to` (`count <= 0`: done): (its number of rounds or None, the
+        first instruction of a round, the one after the loop); None for any other instruction."""
+        end = self.block.instrs[at].end
+        if not isinstance(end, s.Branch) or not isinstance(end.cond, x.Binary):
+            return None
+        cond = end.cond
+        if cond.op == "<" and isinstance(cond.left, x.Local) and isinstance(cond.right, x.Length) \
+                and isinstance(cond.right.seq, x.Local):
+            return self._most(cond.right.seq.slot, self._items), end.then, end.other
+        counter = cond.left
+        if isinstance(counter, x.Local) and isinstance(cond.right, x.Const) and cond.right.value == 0 \
+                and cond.op in (">", "<="):
+            rounds = self._most(counter.slot, lambda e: self.count.intervals.of(e)[1])
+            return (rounds, end.then, end.other) if cond.op == ">" else (rounds, end.other, end.then)
+        return None
+
+    def _most(self, slot: int, size: Any) -> Optional[int]:
+        """The largest of `size` of every value the block sets local `slot` to (None if unknown)."""
+        found: list[Optional[int]] = [size(st.value) for instr in self.block.instrs
+                                      for st in walk_statements(instr.body)
+                                      if isinstance(st, s.SetLocal) and st.slot == slot]
+        if not found or any(f is None for f in found):
+            return None
+        return max(0, *[f for f in found if f is not None])
+
+    def _items(self, e: Any) -> Optional[int]:
+        """How many items a loop's list can have: a constant list's length, a range's reach, or
+        the number of values of its items' type (a kind, the players, a board)."""
+        if isinstance(e, x.Const) and isinstance(e.value, tuple):
+            return len(e.value)
+        if isinstance(e, x.IntRange):
+            low, high = self.count.intervals.of(e.low)[0], self.count.intervals.of(e.high)[1]
             return None if low is None or high is None else max(0, high - low + 1)
-        if isinstance(domain, n.ListExpr):
-            return len(domain.items)
-        element = element_of(self.p.type_of(domain))
-        c = self.game.compiled
-        if element in ("player",):
-            return self.game.player_count
-        if element == "team":
-            return len(self.game.team_names)
-        if isinstance(element, tuple) and element[0] == "kind":
-            return c.kind_sizes.get(element[1])
-        if isinstance(element, tuple) and element[0] in ("node", "group"):
-            return c.layout.boards[element[1]].size
+        element = e.type.elem if isinstance(e.type, List) else None
+        if isinstance(element, Int) and element.of.split(" ")[0] in ("player", "team", "kind", "node", "group"):
+            return element.size
         return None

@@ -3,8 +3,10 @@ stable index, enumerated from the program before play (never by playing).
 
 Each option of each `choose`, `choose up to` and standing action (in the order they are written)
 gets a block of indexes: the product of its variables' static ranges — a kind's members, the
-players, a board's nodes, the numbers an int range can reach (`bounds.py`), the items of a list of
-constants. A move's index is its block's start plus its values in mixed radix. The same program and
+players, a board's nodes, the numbers an int range can reach (interpreter/analysis/intervals.py),
+the items of a list of constants. All of it is read from the compiled form as the lowering made it
+(its decisions, their choices' domains and types) and the layout: a pass that proves more about a
+game never moves an index. A move's index is its block's start plus its values in mixed radix. The same program and
 options give the same indexes on every run and for every seed; legal moves are then a mask.
 
 >>> from rulebook.api import load_game
@@ -19,15 +21,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from rulebook.dsl import nodes as n
 from rulebook.dsl.errors import RulebookError
-from rulebook.dsl.types import element_of
 
-from .bounds import NOT_CONSTANT, Bounds
-from ..analysis.program_walk import program_nodes, span_key
+from ..analysis.intervals import Intervals
+from ..analysis.program_walk import span_key
+from ..ir import exprs as x
+from ..ir.types import Bool, Int, List
 
 if TYPE_CHECKING:
     from ..game import Game
+    from ..ir.program import GameIR
     from ..play.machine import State
     from ..play.moves import Move
 
@@ -77,18 +80,14 @@ class OptionBlock:
 class MoveSpace:
     """Indexes for every possible move of one compiled game (see the module docstring)."""
 
-    def __init__(self, game: "Game"):
+    def __init__(self, game: "Game", ir: "GameIR", intervals: Intervals):
         self.game = game
-        compiled = game.compiled
-        self._bounds = Bounds(game.program, game.options, compiled.consts, game.player_count)
         self.blocks: list[OptionBlock] = []
         self._by_source: dict[tuple, OptionBlock] = {}
-        statements = program_nodes(game.program, n.Choose, n.UpTo)
-        entries = [(span_key(s.span), s) for s in statements]
-        entries += [(span_key(a.span), a) for a in game.program.actions.values()]
-        for key, statement in sorted(entries, key=lambda e: e[0]):
-            for number, (text, binders) in enumerate(_options_of(statement)):
-                block = OptionBlock(key, number, text, tuple(self._axis(b) for b in binders),
+        for key, choices, locals_ in decisions(ir):
+            for number, choice in enumerate(choices):
+                axes = tuple(value_axis(game, intervals, locals_[b.var].name, b.domain) for b in choice.bindings)
+                block = OptionBlock(key, number, template(choice.label, locals_), axes,
                                     self.size if self.blocks else 0)
                 self.blocks.append(block)
                 self._by_source[(key, number)] = block
@@ -169,77 +168,85 @@ class MoveSpace:
             text = text.replace(placeholder, axis.show(value))
         return text + (f" ({', '.join(unshown)})" if unshown else "")
 
-    # ------------------------------------------------------------ building
-    def _axis(self, binder) -> Axis:
-        return value_axis(self.game, self._bounds, binder.var, binder.domain)
+
+def decisions(ir: "GameIR") -> list[tuple]:
+    """(place, choices, locals of their block) for each `choose` statement and standing action, in
+    the order they are written; a statement the lowering made more than one decision of counts once."""
+    found: dict[tuple, tuple] = {}
+    for site in ir.sites:
+        found.setdefault(span_key(site.span), (site.choices, ir.blocks[site.block].locals))
+    for action in ir.actions:
+        found.setdefault(span_key(action.span), (action.choices, ir.blocks[action.block].locals))
+    return [(key, *found[key]) for key in sorted(found)]
 
 
-def value_axis(game: "Game", bounds: Bounds, var: str, domain: n.Node) -> Axis:
+def value_axis(game: "Game", intervals: Intervals, var: str, domain: x.Expr, env: Optional[dict] = None) -> Axis:
     """The values a variable ranging over `domain` can ever take, numbered from 0."""
-    program = game.program
-    compiled = game.compiled
-    element = element_of(program.type_of(domain))
-    items = _constant_items(bounds, domain)
-    if items is not None:
-        return Axis(var, 0, len(items), items, lambda v: _plain(v))
-    if isinstance(element, tuple) and element[0] == "kind":
-        names = compiled.kind_names[element[1]]
+    element = domain.type.elem if isinstance(domain.type, List) else domain.type
+    of = element.of if isinstance(element, Int) else ""
+    what, _, name = of.partition(" ")
+    items = _constant_items(domain)
+    if items is not None and what in ("int", "") and not isinstance(element, Bool):
+        if _runs_up(items):  # a range the lowering worked out counts as the range it was
+            return Axis(var, items[0], len(items), None, str)
+        return Axis(var, 0, len(items), items, _plain)
+    if what == "kind":
+        names = game.kind_names[name]
         return Axis(var, 0, len(names), None, lambda v: names[v])
-    if element in ("player", "team"):
-        names = game.player_names if element == "player" else game.team_names
+    if what in ("player", "team"):
+        names = game.player_names if what == "player" else game.team_names
         return Axis(var, 0, len(names), None, lambda v: names[v])
-    if isinstance(element, tuple) and element[0] in ("node", "group"):
-        board = compiled.layout.boards[element[1]]
+    if what in ("node", "group"):
+        board = game.layout.boards[name]
         return Axis(var, board.low, board.size, None, lambda v: board.labels[v - board.low])
-    if element == "bool":
+    if isinstance(element, Bool):
         return Axis(var, 0, 2, (False, True), lambda v: "yes" if v else "no")
-    if element == "int":
-        low, high = bounds.elements(domain)
+    if what == "int":
+        low, high = intervals.items(domain, env)
         if low is None or high is None:
             raise MoveSpaceError(
-                f"{domain.span}: the numbers '{var}' can take have no bound that can be "
+                f"{_place(domain)}the numbers '{var}' can take have no bound that can be "
                 f"read from the rules (write a range with min(…, N) or max(…, N)), so its moves "
                 f"cannot be listed before play")
         return Axis(var, low, max(0, high - low + 1), None, str)
-    raise MoveSpaceError(f"{domain.span}: the values of '{var}' cannot be listed before "
+    raise MoveSpaceError(f"{_place(domain)}the values of '{var}' cannot be listed before "
                          f"play (choose among a kind, the players or teams, a board's nodes or groups, "
                          f"a range of numbers, or a list of constants)")
 
 
-
-def _constant_items(bounds: Bounds, domain: n.Node) -> Optional[tuple]:
-    if not isinstance(domain, n.ListExpr):
-        return None
-    items = tuple(bounds.constant(item) for item in domain.items)
-    return None if any(i is NOT_CONSTANT for i in items) else tuple(dict.fromkeys(items))
+def _place(domain: x.Expr) -> str:
+    span = getattr(domain, "span", None)
+    return f"{span}: " if span is not None else ""
 
 
-def _options_of(statement) -> list[tuple]:
-    """(move text as written, binders) for each option of a statement, in Move.option order."""
-    if isinstance(statement, n.ActionDecl):
-        return [(_template(o), o.binders) for o in statement.options]
-    if isinstance(statement, n.UpTo):
-        return [(_template(statement.option), statement.option.binders), ("done", ())]
-    options = [(_template(o), o.binders) for o in statement.options]
-    if statement.optional and not statement.menu:
-        options.append(("pass", ()))
-    return options
+def _constant_items(domain: x.Expr) -> Optional[tuple]:
+    """The items of a list the lowering worked out (each once, in order), or None."""
+    if isinstance(domain, x.Const) and isinstance(domain.value, tuple):
+        return tuple(dict.fromkeys(domain.value))
+    if isinstance(domain, x.MakeList) and all(isinstance(i, x.Const) for i in domain.items):
+        return tuple(dict.fromkeys(i.value for i in domain.items))
+    return None
 
 
-def _template(option: n.Option) -> str:
-    """The option's text as written, `{name}` where a value goes; the values joined by spaces when
-    the rules give no text."""
-    if option.label is None:
-        return " ".join("{" + b.var + "}" for b in option.binders)
-    parts = []
-    for part in option.label.parts:
-        if isinstance(part, str):
-            parts.append(part)
-        elif isinstance(part, n.Name):
-            parts.append("{" + part.name + "}")
+def _runs_up(items: tuple) -> bool:
+    """Consecutive ints, ascending (what a range of the rules gives)."""
+    return bool(items) and all(isinstance(v, int) and not isinstance(v, bool) for v in items) and \
+        list(items) == list(range(items[0], items[0] + len(items)))
+
+
+def template(label: x.Expr, locals_: tuple) -> str:
+    """The option's move text as written, `{name}` where a variable's value goes, `{…}` where
+    anything else is shown."""
+    parts = label.parts if isinstance(label, x.Format) else (label,)
+    out = []
+    for part in parts:
+        if isinstance(part, x.Const):
+            out.append(str(part.value))
+        elif isinstance(part, x.Show) and isinstance(part.value, x.Local):
+            out.append("{" + locals_[part.value.slot].name + "}")
         else:
-            parts.append("{…}")
-    return "".join(parts)
+            out.append("{…}")
+    return "".join(out)
 
 
 def _plain(value) -> str:

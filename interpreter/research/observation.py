@@ -1,5 +1,6 @@
 """The observation spec of a game: a named, fixed-size list of numbers encoding what one player
-sees, derived from the rules' declarations (zones, variables, boards, where the flow stands).
+sees, derived from the rules' declarations (zones, variables, boards, where the flow stands) as the
+compiled form lays them out (the layout, each slot's type, the boards its helpers merge).
 
 Every number is read from `game.view(state, player)`, so nothing hidden from the player can reach
 it. The parts, in order (`spec.parts` lists each with its offset, shape and meaning):
@@ -29,16 +30,20 @@ it. The parts, in order (`spec.parts` lists each with its offset, shape and mean
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import TYPE_CHECKING, Callable, Sequence
 
-from rulebook.dsl import nodes as n
-
-from ..layout import CURRENT_PHASE, CURRENT_PLAYER, CURRENT_STEP
-from ..analysis.program_walk import program_nodes, span_key
+from ..analysis.program_walk import span_key
+from ..ir import exprs as x
+from ..ir.types import Bool, Int, List, Opt, Text, Type
+from ..ir.walk import walk
+from ..layout import CURRENT_PHASE, CURRENT_PLAYER, CURRENT_STEP, VarLayout
+from .chancespace import statements
 
 if TYPE_CHECKING:
     from ..game import Game
+    from ..ir.program import GameIR
     from ..play.machine import State
+    from .movespace import MoveSpace
 
 BIG = 1e9  # the bound given for numbers the rules do not bound (counts, int variables)
 
@@ -65,32 +70,32 @@ class Part:
 class ObservationSpec:
     """The observation of one compiled game (see the module docstring)."""
 
-    def __init__(self, game: "Game", pile_depth: int = 4):
+    def __init__(self, game: "Game", ir: "GameIR", space: "MoveSpace", pile_depth: int = 4):
         self.game = game
         self.pile_depth = pile_depth
         self.parts: list[Part] = []
         self._writers: list[Callable] = []
         self.size = 0
-        c = game.compiled
+        layout = game.layout
         players = game.player_count
         self._add("viewer", (players,), "one-hot: the player whose view this is", 1,
                   self._viewer)
         self._add("current player", (players,), "one-hot: whose turn it is", 1, self._current_player)
         self._add("decider", (players,), "one-hot: who makes the waiting decision", 1, self._decider)
-        space = game.move_space()
         self._statements = {key: i for i, key in enumerate(dict.fromkeys(b.statement for b in space.blocks))}
         self._add("decision", (max(1, len(self._statements)),),
                   "one-hot: the choose statement (or standing action) waiting, in move space order", 1,
                   self._decision)
-        self._flow_names("phase", c.phase_names, CURRENT_PHASE)
-        self._flow_names("step", c.step_names, CURRENT_STEP)
-        for name in game.program.zones:
-            self._zone(c.layout.zones[name])
-        for name, decl in game.program.vars.items():
-            self._var(decl, c.layout.vars[name])
-        merged = {self._board_of(m.first) for m in program_nodes(game.program, n.Merge)}
-        for name, board in c.layout.boards.items():
-            if name in merged:
+        self._flow_names("phase", ir.phase_names, CURRENT_PHASE)
+        self._flow_names("step", ir.step_names, CURRENT_STEP)
+        for zone in layout.zones.values():
+            self._zone(zone)
+        for var in layout.vars.values():
+            self._var(var, ir.slot_types[var.base])
+        merged = {e.args[0].value for st, _ in statements(ir) for e in walk(st)
+                  if isinstance(e, x.Helper) and e.name in ("merge", "merge_kept") and isinstance(e.args[0], x.Const)}
+        for name, board in layout.boards.items():
+            if board.roots in merged:
                 self._board_groups(board)
             if board.edges >= 0:
                 self._board_edges(board)
@@ -142,7 +147,7 @@ class ObservationSpec:
             span, _ = game.choice_sources(S)[0]
             out[at + self._statements[span_key(span)]] = 1.0
 
-    def _flow_names(self, what: str, names: list, slot: int) -> None:
+    def _flow_names(self, what: str, names: Sequence[str], slot: int) -> None:
         names = list(names)
         order = sorted(names)
 
@@ -191,12 +196,12 @@ class ObservationSpec:
                     out[start + row - 1] = float(total)
         self._add(f"zone {zone.name}", dims + (row,), meaning, BIG, write)
 
-    def _var(self, decl: n.VarDecl, var) -> None:
+    def _var(self, var: VarLayout, t: Type) -> None:
         dims = tuple(d.size for d in var.dims)
         count = 1
         for d in dims:
             count *= d
-        width, low, high, meaning, encode = self._value_encoding(decl.type)
+        width, low, high, meaning, encode = self._value_encoding(t)
         base = var.base
 
         def write(view, out, at, S, viewer):
@@ -205,22 +210,21 @@ class ObservationSpec:
                 if isinstance(value, dict) or value is None:
                     continue
                 encode(value, out, at + i * width)
-        shown = meaning + (f" ({decl.visibility})" if decl.visibility != "public" else "")
-        self._add(f"var {decl.name}", dims + (width,) if width > 1 or not dims else dims, shown, high, write, low)
+        shown = meaning + (f" ({var.visibility})" if var.visibility != "public" else "")
+        self._add(f"var {var.name}", dims + (width,) if width > 1 or not dims else dims, shown, high, write, low)
 
-    def _value_encoding(self, t: n.TypeRef) -> tuple:
+    def _value_encoding(self, t: Type) -> tuple:
         """(numbers per value, least and greatest number, meaning, encode(value, out, at)) for a
-        variable's type."""
-        name = t.name
-        if name == "int":
+        variable's type (as its slot holds it: an optional value is its value or nothing)."""
+        t = t.inner if isinstance(t, Opt) else t
+        if isinstance(t, Int) and t.of == "int":
             return 1, -BIG, BIG, "the number", _scalar
-        if name == "bool":
+        if isinstance(t, Bool):
             return 1, 0.0, 1.0, "1 if true", _scalar
-        if name == "text":
+        if isinstance(t, Text):
             return 1, 0.0, 1.0, "1 if set", lambda v, out, at: out.__setitem__(at, 1.0)
-        if name == "list":
-            assert t.arg is not None
-            size, low = self._enumerable(t.arg)
+        if isinstance(t, List):
+            size, low = self._enumerable(t.elem)
             if size is None:
                 return 1, 0.0, BIG, "its length", lambda v, out, at: out.__setitem__(at, float(len(v)))
 
@@ -238,24 +242,19 @@ class ObservationSpec:
                 out[at + v - low] = 1.0
         return size, 0.0, 1.0, "one-hot (none: all zero)", one_hot
 
-    def _enumerable(self, t: n.TypeRef) -> tuple:
+    def _enumerable(self, t: Type) -> tuple:
         """(how many values, the first) for a type whose values are numbered; (None, 0) otherwise."""
-        c, name = self.game.compiled, t.name
-        if name == "player":
+        what, _, name = t.of.partition(" ") if isinstance(t, Int) else ("", "", "")
+        if what == "player":
             return self.game.player_count, 0
-        if name == "team":
+        if what == "team":
             return len(self.game.team_names), 0
-        if name in c.kind_sizes:
-            return c.kind_sizes[name], 0
-        board_name = t.arg.name if name == "group" and t.arg is not None else name
-        board = c.layout.boards.get(board_name)
-        if board is not None:
+        if what == "kind":
+            return len(self.game.kind_names[name]), 0
+        if what in ("node", "group"):
+            board = self.game.layout.boards[name]
             return board.size, board.low
         return None, 0
-
-    def _board_of(self, e: n.Node) -> Optional[str]:
-        t = self.game.program.type_of(e)
-        return t[1] if isinstance(t, tuple) and t[0] in ("node", "group") else None
 
     def _board_groups(self, board) -> None:
         roots, size = board.roots, board.size

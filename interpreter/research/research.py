@@ -1,74 +1,76 @@
-"""What a Game gives research tools beyond play: explicit chance decisions, and the fixed move
-space, chance space and observation spec (each built once, on first use). Mixed into Game."""
+"""What a Game gives research tools beyond play: the fixed move space, chance space, observation
+spec, length bound and payoff bounds — each built once, on first use, from the compiled form as
+the lowering made it (`Game.lowered_ir`) and the layout, never from the rules' source program.
+
+A Game holds one `Research` (`game.research`) and passes its public calls on to it.
+"""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, cast
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from rulebook.dsl.errors import RulebookError
-
-from ..play import chance as explicit
-from ..play.moves import IllegalMove
+from ..analysis.intervals import Intervals
 
 if TYPE_CHECKING:
     from ..game import Game
-    from ..play.machine import State
+    from ..ir.program import GameIR
+    from .chancespace import ChanceSpace
+    from .movespace import MoveSpace
+    from .observation import ObservationSpec
 
 
-class ResearchFacilities:
-    _research_spaces: dict
-    _run: Callable[["State"], None]  # Game's: play on from S to the next decision
+class Research:
+    def __init__(self, game: "Game") -> None:
+        self.game = game
+        self._spaces: dict[Any, Any] = {}
 
-    def is_chance_node(self, S: "State") -> bool:
-        """Whether chance decides next (only in a game made with chance="explicit")."""
-        return S.result is None and S.rng.__class__ is tuple and S.rng[2] is not None
+    @cached_property
+    def ir(self) -> "GameIR":
+        """The compiled form before the optimising passes: the spaces' numbering must not move
+        when a pass learns to prove more about a game."""
+        return self.game.lowered_ir()
 
-    def chance_outcomes(self, S: "State") -> list[tuple]:
-        """The waiting chance decision's outcomes with their probabilities: (outcome, p) each.
-        An outcome is a piece kind's number for a draw or shuffle, the value itself for a pick."""
-        if not self.is_chance_node(S):
-            raise IllegalMove("no chance decision is waiting")
-        _, _, outcomes, weights = S.rng[2]
-        total = sum(weights)
-        return [(o, w / total) for o, w in zip(outcomes, weights)]
+    @cached_property
+    def intervals(self) -> Intervals:
+        return Intervals(self.ir)
 
-    def chance_event(self, S: "State") -> tuple:
-        """The waiting chance decision: (kind "draw" | "shuffle" | "pick", where, outcomes, weights);
-        where is the zone's slot for a draw or shuffle, the statement's place for a pick."""
-        if not self.is_chance_node(S):
-            raise IllegalMove("no chance decision is waiting")
-        return S.rng[2]
-
-    def apply_chance(self, S: "State", outcome) -> None:
-        """Let chance choose `outcome` and play on to the next decision (chance or a player's)."""
-        if not self.is_chance_node(S):
-            raise IllegalMove("no chance decision is waiting")
-        try:
-            S.rng = explicit.give(S.rng, outcome)
-        except RulebookError as err:
-            raise IllegalMove(str(err)) from None
-        self._run(S)
-
-    # ------------------------------------------------------------ fixed spaces
-    def move_space(self):
+    def move_space(self) -> "MoveSpace":
         """The game's fixed move space (interpreter/research/movespace.py)."""
         from .movespace import MoveSpace
-        return self._space("moves", lambda: MoveSpace(self._game()))
+        return self._space("moves", lambda: MoveSpace(self.game, self.ir, self.intervals))
 
-    def chance_space(self):
+    def chance_space(self) -> "ChanceSpace":
         """Fixed numbers for chance outcomes (interpreter/research/chancespace.py)."""
         from .chancespace import ChanceSpace
-        return self._space("chance", lambda: ChanceSpace(self._game()))
+        return self._space("chance", lambda: ChanceSpace(self.game, self.ir, self.intervals))
 
-    def observation_spec(self, pile_depth: int = 4):
+    def observation_spec(self, pile_depth: int = 4) -> "ObservationSpec":
         """The game's observation spec (interpreter/research/observation.py), one per pile depth."""
         from .observation import ObservationSpec
-        return self._space(("observation", pile_depth), lambda: ObservationSpec(self._game(), pile_depth))
+        return self._space(("observation", pile_depth),
+                           lambda: ObservationSpec(self.game, self.ir, self.move_space(), pile_depth))
 
-    def _game(self) -> "Game":
-        return cast("Game", self)
+    def length_bound(self) -> Optional[int]:
+        """The most player decisions one game can take, or None (interpreter/research/length.py)."""
+        from .length import length_bound
+        return self._space("length", lambda: length_bound(self.ir, self.intervals))
 
-    def _space(self, key: Any, build) -> Any:
-        found = self._research_spaces.get(key)
-        if found is None:
-            found = self._research_spaces[key] = build()
-        return found
+    def payoff_bounds(self) -> tuple[Optional[int], Optional[int]]:
+        """The lowest and highest payoff: as declared, else worked out from the payoff's function
+        (None for an end nothing bounds, e.g. a count or a variable)."""
+        def bounds() -> tuple[Optional[int], Optional[int]]:
+            payoff = self.ir.payoff
+            assert payoff is not None, "the game declares no payoff"
+            low, high = payoff.low, payoff.high
+            if low is None or high is None:
+                found = self.intervals.returned(payoff.function, [(0, self.game.player_count - 1)],
+                                                self.intervals.of)
+                low = found[0] if low is None else low
+                high = found[1] if high is None else high
+            return low, high
+        return self._space("payoff", bounds)
+
+    def _space(self, key: Any, build: Callable[[], Any]) -> Any:
+        if key not in self._spaces:
+            self._spaces[key] = build()
+        return self._spaces[key]
