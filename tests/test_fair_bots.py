@@ -108,3 +108,62 @@ def test_simulate_warns_when_a_bot_peeks_at_a_hidden_game(capsys) -> None:
                  "--bots", "mcts:2,ismcts:2"]) == 0
     err = capsys.readouterr().err
     assert "warning: mcts:2 read the whole position" in err and "ismcts:2" not in err.split("warning")[1].split(":")[0]
+
+
+NATIVE_HIDDEN = [("ephyran", {"players": 2}), ("eriantys", {"players": 2, "expert": True}),
+                 ("hearts", {}), ("leduc_poker", {})]
+
+
+@pytest.mark.parametrize("name,options", NATIVE_HIDDEN)
+def test_a_native_sample_keeps_what_its_player_sees_and_every_invariant(name, options) -> None:
+    """The samples the native search draws in C (ismcts.c, from determinize's plan) hold to the
+    view as the Python ones do; and the native search is the one the fair bot uses there."""
+    from rulebook.interpreter.native.backend import native_for
+    from rulebook.interpreter.native.sampling import native_sample
+    from rulebook.ismcts import _native_search
+
+    game = load_game(name, options)
+    native = native_for(game)
+    if native is None:
+        pytest.skip("no native back-end here")
+    rng = random.Random(5)
+    drawn = 0
+    for state in decisions(game, 11):
+        if game.is_terminal(state):
+            continue
+        decider = game.current_player(state)
+        assert _native_search(game, state, decider, 0.7) is not None
+        for player in range(game.player_count):
+            sample = native_sample(native, state, player, rng)
+            assert sample is not None
+            drawn += 1
+            assert game.view(sample, player) == game.view(state, player)
+            assert game.check_invariants(sample) == game.check_invariants(state)
+            assert decider != player or game.legal_moves(sample) == game.legal_moves(state)
+    assert drawn
+
+
+def test_native_samples_reach_every_hand_the_view_allows_and_are_drawn() -> None:
+    """Over many native samples each card Leo has not seen turns up in Lisa's hand, and her hand
+    differs from one sample to the next (the C sampler is not stuck)."""
+    from rulebook.interpreter.native.backend import native_for
+    from rulebook.interpreter.native.sampling import native_sample
+
+    game = load_game("ephyran", {"players": 2})
+    native = native_for(game)
+    if native is None:
+        pytest.skip("no native back-end here")
+    state = decisions(game, 3, 3)[-1]
+    hand = game.compiled.layout.zones["hand"]
+    lisa = hand.base + 1 * hand.width
+    seen, hands = Counter(), set()
+    rng = random.Random(1)
+    for _ in range(300):
+        held = tuple(native_sample(native, state, 0, rng).data[lisa:lisa + hand.kinds])
+        hands.add(held)
+        seen.update(k for k, n in enumerate(held) if n)
+    hidden_pool = {k for zone, start in game.hidden_zones(state, 0) if zone.kind == hand.kind
+                   for k, n in enumerate(state.data[start:start + zone.kinds] if not zone.ordered else ()) if n}
+    hidden_pool |= {k for zone, start in game.hidden_zones(state, 0) if zone.kind == hand.kind and zone.ordered
+                    for k in state.data[start]}
+    assert hidden_pool and hidden_pool <= set(seen) and len(hands) > 100

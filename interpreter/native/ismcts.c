@@ -1,0 +1,236 @@
+/* Information-set MCTS natively (rulebook/ismcts.py step for step): each iteration copies the root,
+ * draws a determinization of it from a plan the Python side worked out once per decision
+ * (interpreter/play/determinize.py's plan, encoded by interpreter/native/sampling.py), descends one
+ * shared tree by UCB with availability counts, plays out at random and backs up every player's
+ * return. The plan holds only what the deciding player sees, so the samples — and the choice — do
+ * not depend on what they may not see. Included after bots.c (MoveV, legal_moves, copy_state…).
+ *
+ * The plan, one array of words:
+ *   npools, per pool: n, pieces[n] (sorted)
+ *   nplaces, per place: ordered, pool, at, size, slot (of D), kinds
+ *   ngroups, per group of hidden values: n, slots[n] (of D)
+ *   nkeys, per stand-in: place, piece; nrefs, per frame local naming a hidden piece: word (of St), key */
+
+typedef struct { MoveV move; i64 visits, available, first_child, next; double totals[MAXW]; } INode;
+
+static INode INODES[MAXNODES];
+static i64 ninodes;
+static St ISIM;
+#define ISM_POOL (MAXTUPLES > 4096 ? MAXTUPLES : 4096)
+static i64 ISM_DEALT[ISM_POOL], ISM_LEFT[ISM_POOL], ISM_KEYS[ISM_POOL];
+
+/* random.shuffle (CPython's loop, the bots' chance) */
+static void ism_shuffle(Mt *bot, i64 *x, i64 n) {
+    for (i64 i = n - 1; i > 0; i--) {
+        i64 j = rb_mt_below(bot, i + 1);
+        i64 t = x[i]; x[i] = x[j]; x[j] = t;
+    }
+}
+
+static void ism_sort(i64 *x, i64 n) {
+    for (i64 i = 1; i < n; i++) {
+        i64 v = x[i], j = i - 1;
+        while (j >= 0 && x[j] > v) { x[j + 1] = x[j]; j--; }
+        x[j + 1] = v;
+    }
+}
+
+/* The plan's sample drawn onto S (a copy of the root): pools shuffled and dealt back keeping each
+ * place's count, hidden values permuted, frame locals naming a hidden piece given a piece of the
+ * sample's place, the game's chance drawn afresh. */
+static void ism_sample(St *S, const i64 *plan, Mt *bot) {
+    const i64 *p = plan;
+    i64 npools = *p++;
+    i64 pool_off[64];
+    i64 used = 0;
+    for (i64 k = 0; k < npools; k++) {   /* each pool copied in order, then shuffled */
+        i64 n = *p++;
+        if (k >= 64 || used + n > ISM_POOL) fail(S, ST_CAPACITY);
+        pool_off[k] = used;
+        memcpy(&ISM_DEALT[used], p, sizeof(i64) * (size_t)n);
+        ism_shuffle(bot, &ISM_DEALT[used], n);
+        used += n;
+        p += n;
+    }
+    i64 nplaces = *p++;
+    const i64 *places = p;
+    i64 *D = S->D;
+    for (i64 i = 0; i < nplaces; i++, p += 6) {
+        i64 ordered = p[0], pool = p[1], at = p[2], size = p[3], slot = p[4], kinds = p[5];
+        const i64 *dealt = &ISM_DEALT[pool_off[pool] + at];
+        if (ordered) {
+            i64 *region = &D[D[slot]];
+            for (i64 j = 0; j < size; j++) region[1 + j] = dealt[j];
+        } else {
+            for (i64 k = 0; k < kinds; k++) D[slot + k] = 0;
+            for (i64 j = 0; j < size; j++) D[slot + dealt[j]]++;
+        }
+    }
+    i64 ngroups = *p++;
+    for (i64 g = 0; g < ngroups; g++) {
+        i64 n = *p++;
+        if (n > ISM_POOL) fail(S, ST_CAPACITY);
+        for (i64 j = 0; j < n; j++) ISM_LEFT[j] = D[p[j]];
+        ism_sort(ISM_LEFT, n);
+        ism_shuffle(bot, ISM_LEFT, n);
+        for (i64 j = 0; j < n; j++) D[p[j]] = ISM_LEFT[j];
+        p += n;
+    }
+    i64 nkeys = *p++;
+    if (nkeys) {
+        /* per place, the sample's pieces not yet standing in (sorted), drawn as keys come */
+        static i64 left_start[MAXTUPLES], left_n[MAXTUPLES];
+        i64 fill = 0;
+        for (i64 i = 0; i < nplaces && i < MAXTUPLES; i++) left_n[i] = -1;
+        for (i64 key = 0; key < nkeys; key++, p += 2) {
+            i64 place = p[0], piece = p[1];
+            if (place >= MAXTUPLES || key >= ISM_POOL) fail(S, ST_CAPACITY);
+            if (left_n[place] < 0) {
+                const i64 *q = &places[place * 6];
+                i64 size = q[3];
+                if (fill + size > ISM_POOL) fail(S, ST_CAPACITY);
+                left_start[place] = fill;
+                memcpy(&ISM_LEFT[fill], &ISM_DEALT[pool_off[q[1]] + q[2]], sizeof(i64) * (size_t)size);
+                ism_sort(&ISM_LEFT[fill], size);
+                left_n[place] = size;
+                fill += size;
+            }
+            i64 *left = &ISM_LEFT[left_start[place]];
+            if (!left_n[place]) { ISM_KEYS[key] = piece; continue; }
+            i64 j = rb_mt_below(bot, left_n[place]);
+            ISM_KEYS[key] = left[j];
+            memmove(&left[j], &left[j + 1], sizeof(i64) * (size_t)(left_n[place] - j - 1));
+            left_n[place]--;
+        }
+    }
+    i64 nrefs = *p++;
+    for (i64 r = 0; r < nrefs; r++, p += 2) ((i64 *)S)[p[0]] = ISM_KEYS[p[1]];
+    S->rng = rb_mt_bits(bot, 64);
+}
+
+static i64 ism_new(St *S, const MoveV *m) {
+    if (ninodes >= MAXNODES) fail(S, ST_CAPACITY);
+    INode *x = &INODES[ninodes];
+    memset(x, 0, sizeof(INode));
+    if (m) x->move = *m;
+    x->first_child = -1;
+    x->next = -1;
+    return ninodes++;
+}
+
+static i64 ism_child(i64 node, const MoveV *m) {
+    for (i64 c = INODES[node].first_child; c >= 0; c = INODES[c].next)
+        if (same_move(&INODES[c].move, m)) return c;
+    return -1;
+}
+
+/* One iteration from `root` (rulebook/ismcts.py's _iterate); errors longjmp out of it. */
+static void ism_iterate(const St *root, const i64 *plan, Mt *bot, double exploration, i64 *path) {
+    copy_state(&ISIM, root);
+    ism_sample(&ISIM, plan, bot);
+    i64 depth = 0, node = 0;
+    path[depth++] = 0;
+    static i64 untried[MAXMOVES], children[MAXMOVES];
+    while (!ISIM.over) {
+        i64 player = ISIM.decider;
+        MoveV *moves = MOVES_AT[0];
+        i64 n = legal_moves(&ISIM, moves);
+        i64 nu = 0;
+        for (i64 i = 0; i < n; i++) {
+            children[i] = ism_child(node, &moves[i]);
+            if (children[i] < 0) untried[nu++] = i;
+            else INODES[children[i]].available++;
+        }
+        if (depth >= MAXDEPTH) fail(&ISIM, ST_CAPACITY);
+        if (nu) {
+            i64 pick = untried[rb_mt_below(bot, nu)];
+            i64 child = ism_new(&ISIM, &moves[pick]);
+            INODES[child].available = 1;
+            INODES[child].next = INODES[node].first_child;
+            INODES[node].first_child = child;
+            apply_listed(&ISIM, &moves[pick]);
+            path[depth++] = child;
+            break;
+        }
+        i64 best = 0;
+        double best_value = -INFINITY;
+        for (i64 i = 0; i < n; i++) {
+            const INode *c = &INODES[children[i]];
+            double value = c->totals[player] / (double)c->visits +
+                           exploration * sqrt(log((double)(c->available > 1 ? c->available : 1)) / (double)c->visits);
+            if (value > best_value) { best = i; best_value = value; }
+        }
+        node = children[best];
+        apply_listed(&ISIM, &moves[best]);
+        path[depth++] = node;
+    }
+    i64 values[MAXB];
+    while (!ISIM.over && !ISIM.status)
+        if (random_move(&ISIM, bot, values) < 0) break;
+    if (ISIM.status) fail(&ISIM, ISIM.status);
+    double r[MAXW];
+    returns_of(&ISIM, r);
+    for (i64 i = 0; i < depth; i++) {
+        INode *x = &INODES[path[i]];
+        x->visits += 1;
+        for (i64 q = 0; q < PLAYERS; q++) x->totals[q] += r[q];
+    }
+}
+
+/* `iterations` more iterations of the search from `root` (a new tree when `fresh`); an iteration
+ * the rules cannot play on is left out, and the search stops when failures pass ten times the
+ * iterations done (as in Python). counts[0] += iterations done, counts[1] += failed. */
+void rb_ismcts_search(St *root, const i64 *plan, i64 iterations, Mt *bot, double exploration, i64 fresh,
+                      i64 *counts) {
+    static i64 path[MAXDEPTH];
+    jmp_buf jb;
+    jmp_buf *saved = rb_escape;
+    MARKS_TO(rb_marks_scratch);
+    if (fresh) { ninodes = 0; ism_new(root, NULL); }
+    i64 goal = counts[0] + iterations;
+    while (counts[0] < goal) {   /* counts lie in the caller's memory: kept across a longjmp */
+        rb_escape = &jb;
+        if (setjmp(jb)) {
+            counts[1]++;
+            if (counts[1] > 10 * (counts[0] + 1)) break;
+            continue;
+        }
+        ism_iterate(root, plan, bot, exploration, path);
+        counts[0]++;
+    }
+    rb_escape = saved;
+    MARKS_TO(rb_marks_game);
+}
+
+/* The most visited of the root's legal moves (ties drawn with the bots' chance): its index in
+ * Game.legal_moves' order; -1 when no move was tried, -2 on an error listing them. */
+i64 rb_ismcts_choose(St *root, Mt *bot) {
+    jmp_buf jb;
+    jmp_buf *saved = rb_escape;
+    rb_escape = &jb;
+    if (setjmp(jb)) { rb_escape = saved; return -2; }
+    copy_state(&ISIM, root);
+    i64 n = legal_moves(&ISIM, ROOT_MOVES);
+    rb_escape = saved;
+    i64 most = -1, nbest = 0;
+    static i64 best[MAXMOVES];
+    for (i64 i = 0; i < n; i++) {
+        i64 c = ism_child(0, &ROOT_MOVES[i]);
+        if (c < 0) continue;
+        if (INODES[c].visits > most) { most = INODES[c].visits; nbest = 0; }
+        if (INODES[c].visits == most) best[nbest++] = i;
+    }
+    if (!nbest) return -1;
+    return best[rb_mt_below(bot, nbest)];
+}
+
+/* One sample drawn onto S in place (tests hold the native sampler to the view): 0, or the error's status. */
+i64 rb_ismcts_sample(St *S, const i64 *plan, Mt *bot) {
+    jmp_buf jb;
+    jmp_buf *saved = rb_escape;
+    rb_escape = &jb;
+    if (setjmp(jb)) { rb_escape = saved; return S->status; }
+    ism_sample(S, plan, bot);
+    rb_escape = saved;
+    return 0;
+}
