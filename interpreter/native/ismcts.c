@@ -27,6 +27,19 @@ static void ism_shuffle(Mt *bot, i64 *x, i64 n) {
     }
 }
 
+static int ism_compare(const void *a, const void *b) {
+    i64 x = *(const i64 *)a, y = *(const i64 *)b;
+    return (x > y) - (x < y);
+}
+
+/* Whether pool k goes whole to one place that keeps counts: shuffling it changes nothing there. */
+static int ism_one_heap(const i64 *places, i64 nplaces, i64 k) {
+    i64 found = 0, heap = 0;
+    for (i64 i = 0; i < nplaces; i++)
+        if (places[i * 6 + 1] == k) { found++; heap = !places[i * 6]; }
+    return found == 1 && heap;
+}
+
 static void ism_sort(i64 *x, i64 n) {
     for (i64 i = 1; i < n; i++) {
         i64 v = x[i], j = i - 1;
@@ -43,17 +56,19 @@ static void ism_sample(St *S, const i64 *plan, Mt *bot) {
     i64 npools = *p++;
     i64 pool_off[64];
     i64 used = 0;
-    for (i64 k = 0; k < npools; k++) {   /* each pool copied in order, then shuffled */
-        i64 n = *p++;
-        if (k >= 64 || used + n > ISM_POOL) fail(S, ST_CAPACITY);
-        pool_off[k] = used;
-        memcpy(&ISM_DEALT[used], p, sizeof(i64) * (size_t)n);
-        ism_shuffle(bot, &ISM_DEALT[used], n);
-        used += n;
-        p += n;
-    }
+    const i64 *pools = p;
+    for (i64 k = 0; k < npools; k++) p += 1 + *p;
     i64 nplaces = *p++;
     const i64 *places = p;
+    for (i64 k = 0; k < npools; k++) {   /* each pool copied in order, then shuffled */
+        i64 n = *pools++;
+        if (k >= 64 || used + n > ISM_POOL) fail(S, ST_CAPACITY);
+        pool_off[k] = used;
+        memcpy(&ISM_DEALT[used], pools, sizeof(i64) * (size_t)n);
+        if (!ism_one_heap(places, nplaces, k)) ism_shuffle(bot, &ISM_DEALT[used], n);
+        used += n;
+        pools += n;
+    }
     i64 *D = S->D;
     for (i64 i = 0; i < nplaces; i++, p += 6) {
         i64 ordered = p[0], pool = p[1], at = p[2], size = p[3], slot = p[4], kinds = p[5];
@@ -90,8 +105,14 @@ static void ism_sample(St *S, const i64 *plan, Mt *bot) {
                 i64 size = q[3];
                 if (fill + size > ISM_POOL) fail(S, ST_CAPACITY);
                 left_start[place] = fill;
-                memcpy(&ISM_LEFT[fill], &ISM_DEALT[pool_off[q[1]] + q[2]], sizeof(i64) * (size_t)size);
-                ism_sort(&ISM_LEFT[fill], size);
+                if (q[0]) {   /* an ordered place: its pieces as dealt, sorted */
+                    memcpy(&ISM_LEFT[fill], &ISM_DEALT[pool_off[q[1]] + q[2]], sizeof(i64) * (size_t)size);
+                    qsort(&ISM_LEFT[fill], (size_t)size, sizeof(i64), ism_compare);
+                } else {      /* counts of kinds: sorted as they are read */
+                    i64 at = fill;
+                    for (i64 k = 0; k < q[5]; k++)
+                        for (i64 c = 0; c < D[q[4] + k]; c++) ISM_LEFT[at++] = k;
+                }
                 left_n[place] = size;
                 fill += size;
             }
