@@ -91,11 +91,11 @@ class ISMCTSBot(Bot):
     def _choose_natively(self, search, moves: list, deadline: Optional[float], rng: random.Random) -> Move:
         """The same search in C (ismcts.c): the samples drawn there from the decision's plan."""
         if deadline is None:
-            search.run(self.iterations or 1, rng)
+            index = search.run(self.iterations or 1, rng, choose=True)
         else:
             while not search.stopped and (search.done == 0 or time.process_time() < deadline):
                 search.run(NATIVE_BATCH, rng)
-        index = search.choose(rng)
+            index = search.run(0, rng, choose=True)
         return moves[index] if index >= 0 else moves[rng.randrange(len(moves))]
 
     def _iterate(self, game: Game, sample: State, root: _Node, rng: random.Random, rollout) -> None:

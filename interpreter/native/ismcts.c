@@ -11,7 +11,13 @@
  *   ngroups, per group of hidden values: n, slots[n] (of D)
  *   nkeys, per stand-in: place, piece; nrefs, per frame local naming a hidden piece: word (of St), key */
 
-typedef struct { MoveV move; i64 visits, available, first_child, next; double totals[MAXW]; } INode;
+typedef struct { MoveV move; i64 visits, available, parent; double totals[MAXW]; } INode;
+
+/* A node's child for a move, found by hashing (parent, move): an open-addressed table whose
+ * entries count only when stamped with the current search (no clearing per decision). */
+#define ISM_HASH (2 * MAXNODES)
+static i64 ISM_TABLE[ISM_HASH], ISM_STAMP[ISM_HASH];
+static i64 ism_stamp;
 
 static INode INODES[MAXNODES];
 static i64 ninodes;
@@ -129,20 +135,42 @@ static void ism_sample(St *S, const i64 *plan, Mt *bot) {
     S->rng = rb_mt_bits(bot, 64);
 }
 
-static i64 ism_new(St *S, const MoveV *m) {
-    if (ninodes >= MAXNODES) fail(S, ST_CAPACITY);
-    INode *x = &INODES[ninodes];
-    memset(x, 0, sizeof(INode));
-    if (m) x->move = *m;
-    x->first_child = -1;
-    x->next = -1;
-    return ninodes++;
+static u64 ism_hash(i64 parent, const MoveV *m) {
+    u64 h = fold(fold(fold(DIGEST_START, parent), m->decision), m->option);
+    for (int i = 0; i < MAXB; i++) h = fold(h, m->values[i]);
+    return h ^ (h >> 29);
+}
+
+/* The child of `node` for move m, or -1; *slot gets where it would go in the table. */
+static i64 ism_find(i64 node, const MoveV *m, u64 *slot) {
+    u64 h = ism_hash(node, m) & (ISM_HASH - 1);
+    while (ISM_STAMP[h] == ism_stamp) {
+        i64 c = ISM_TABLE[h];
+        if (INODES[c].parent == node && same_move(&INODES[c].move, m)) return c;
+        h = (h + 1) & (ISM_HASH - 1);
+    }
+    *slot = h;
+    return -1;
 }
 
 static i64 ism_child(i64 node, const MoveV *m) {
-    for (i64 c = INODES[node].first_child; c >= 0; c = INODES[c].next)
-        if (same_move(&INODES[c].move, m)) return c;
-    return -1;
+    u64 slot;
+    return ism_find(node, m, &slot);
+}
+
+static i64 ism_new(St *S, i64 parent, const MoveV *m) {
+    if (ninodes >= MAXNODES) fail(S, ST_CAPACITY);
+    INode *x = &INODES[ninodes];
+    memset(x, 0, sizeof(INode));
+    x->parent = parent;
+    if (m) {
+        u64 slot;
+        x->move = *m;
+        ism_find(parent, m, &slot);
+        ISM_STAMP[slot] = ism_stamp;
+        ISM_TABLE[slot] = ninodes;
+    }
+    return ninodes++;
 }
 
 /* One iteration from `root` (rulebook/ismcts.py's _iterate); errors longjmp out of it. */
@@ -165,10 +193,8 @@ static void ism_iterate(const St *root, const i64 *plan, Mt *bot, double explora
         if (depth >= MAXDEPTH) fail(&ISIM, ST_CAPACITY);
         if (nu) {
             i64 pick = untried[rb_mt_below(bot, nu)];
-            i64 child = ism_new(&ISIM, &moves[pick]);
+            i64 child = ism_new(&ISIM, node, &moves[pick]);
             INODES[child].available = 1;
-            INODES[child].next = INODES[node].first_child;
-            INODES[node].first_child = child;
             apply_listed(&ISIM, &moves[pick]);
             path[depth++] = child;
             break;
@@ -198,34 +224,9 @@ static void ism_iterate(const St *root, const i64 *plan, Mt *bot, double explora
     }
 }
 
-/* `iterations` more iterations of the search from `root` (a new tree when `fresh`); an iteration
- * the rules cannot play on is left out, and the search stops when failures pass ten times the
- * iterations done (as in Python). counts[0] += iterations done, counts[1] += failed. */
-void rb_ismcts_search(St *root, const i64 *plan, i64 iterations, Mt *bot, double exploration, i64 fresh,
-                      i64 *counts) {
-    static i64 path[MAXDEPTH];
-    jmp_buf jb;
-    jmp_buf *saved = rb_escape;
-    MARKS_TO(rb_marks_scratch);
-    if (fresh) { ninodes = 0; ism_new(root, NULL); }
-    i64 goal = counts[0] + iterations;
-    while (counts[0] < goal) {   /* counts lie in the caller's memory: kept across a longjmp */
-        rb_escape = &jb;
-        if (setjmp(jb)) {
-            counts[1]++;
-            if (counts[1] > 10 * (counts[0] + 1)) break;
-            continue;
-        }
-        ism_iterate(root, plan, bot, exploration, path);
-        counts[0]++;
-    }
-    rb_escape = saved;
-    MARKS_TO(rb_marks_game);
-}
-
 /* The most visited of the root's legal moves (ties drawn with the bots' chance): its index in
  * Game.legal_moves' order; -1 when no move was tried, -2 on an error listing them. */
-i64 rb_ismcts_choose(St *root, Mt *bot) {
+static i64 ism_choose(St *root, Mt *bot) {
     jmp_buf jb;
     jmp_buf *saved = rb_escape;
     rb_escape = &jb;
@@ -243,6 +244,33 @@ i64 rb_ismcts_choose(St *root, Mt *bot) {
     }
     if (!nbest) return -1;
     return best[rb_mt_below(bot, nbest)];
+}
+
+/* `iterations` more iterations of the search from `root` (a new tree when `fresh`); an iteration
+ * the rules cannot play on is left out, and the search stops when failures pass ten times the
+ * iterations done (as in Python). counts[0] += iterations done, counts[1] += failed. With `choose`,
+ * gives ism_choose's move after them (one call per decision under an iteration budget), else 0. */
+i64 rb_ismcts_search(St *root, const i64 *plan, i64 iterations, Mt *bot, double exploration, i64 fresh,
+                     i64 *counts, i64 choose) {
+    static i64 path[MAXDEPTH];
+    jmp_buf jb;
+    jmp_buf *saved = rb_escape;
+    MARKS_TO(rb_marks_scratch);
+    if (fresh) { ninodes = 0; ism_stamp++; ism_new(root, -1, NULL); }
+    i64 goal = counts[0] + iterations;
+    while (counts[0] < goal) {   /* counts lie in the caller's memory: kept across a longjmp */
+        rb_escape = &jb;
+        if (setjmp(jb)) {
+            counts[1]++;
+            if (counts[1] > 10 * (counts[0] + 1)) break;
+            continue;
+        }
+        ism_iterate(root, plan, bot, exploration, path);
+        counts[0]++;
+    }
+    rb_escape = saved;
+    MARKS_TO(rb_marks_game);
+    return choose ? ism_choose(root, bot) : 0;
 }
 
 /* One sample drawn onto S in place (tests hold the native sampler to the view): 0, or the error's status. */

@@ -69,8 +69,8 @@ def native_plan(native: NativeGame, state, player: int) -> Optional[list[int]]:
 def _bind(native: NativeGame) -> None:
     lib = native.lib
     for name, restype, argtypes in (
-            ("rb_ismcts_search", None, [_P, _P, _I, _P, ctypes.c_double, _I, _P]),
-            ("rb_ismcts_choose", _I, [_P, _P]), ("rb_ismcts_sample", _I, [_P, _P, _P])):
+            ("rb_ismcts_search", _I, [_P, _P, _I, _P, ctypes.c_double, _I, _P, _I]),
+            ("rb_ismcts_sample", _I, [_P, _P, _P])):
         fn = getattr(lib, name)
         fn.restype, fn.argtypes = restype, argtypes
 
@@ -94,7 +94,7 @@ def native_sample(native: NativeGame, state, player: int, rng: random.Random):
 
 
 class NativeSearch:
-    """One decision's search in C: `run` iterations (more may follow), then `choose`."""
+    """One decision's search in C: `run` iterations (more may follow), the last run choosing."""
 
     def __init__(self, native: NativeGame, state, plan_words: list[int], exploration: float):
         _bind(native)
@@ -114,21 +114,16 @@ class NativeSearch:
         """Too many samples the rules could not play on: the search gave up."""
         return self.counts[1] > 10 * (self.counts[0] + 1)
 
-    def run(self, iterations: int, rng: random.Random) -> None:
+    def run(self, iterations: int, rng: random.Random, choose: bool = False) -> int:
+        """`iterations` more iterations; with `choose`, the chosen move's index in
+        Game.legal_moves(state) after them (-1 when no move was tried), else 0."""
         native = self.native
         native._set_bot(rng)
         native.lib.rb_set_budget(native.game.step_budget)
-        native.lib.rb_ismcts_search(native._state, self.plan, iterations, native._bot, self.exploration,
-                                    self.fresh, self.counts)
+        index = native.lib.rb_ismcts_search(native._state, self.plan, iterations, native._bot, self.exploration,
+                                            self.fresh, self.counts, int(choose))
         native._get_bot(rng)
         self.fresh = 0
-
-    def choose(self, rng: random.Random) -> int:
-        """The chosen move's index in Game.legal_moves(state); -1 when no move was tried."""
-        native = self.native
-        native._set_bot(rng)
-        index = native.lib.rb_ismcts_choose(native._state, native._bot)
-        native._get_bot(rng)
         if index < -1:
             raise NativeUnsupported("the root's moves could not be listed natively")
         return index

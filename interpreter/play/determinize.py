@@ -107,20 +107,15 @@ def hidden_locals(game: Any, frames: list, drawn: Plan):
     """Each piece a frame local names that lay in a place hidden from the player, in frame order:
     (frame, local, item — its position in a list local, or None —, that place's index in
     drawn.places, the piece). The first hidden place that held it is the one it came from."""
-    blocks = game.compiled.ir.blocks
     by_kind: dict = {}
     for index, (zone, start, _, _) in enumerate(drawn.places):
         by_kind.setdefault(zone.kind, []).append((index, start))
     for f, frame in enumerate(frames):
-        infos = blocks[frame[0]].locals
         values = frame[2]
-        for i, info in enumerate(infos[:len(values)]):
-            if not info.frame:
+        for i, kind, listed in _piece_locals(game, frame[0]):
+            if i >= len(values) or kind not in by_kind or values[i] is None:
                 continue
-            kind = _piece_kind(info.type)
-            if kind is None or kind not in by_kind or values[i] is None:
-                continue
-            items = enumerate(values[i]) if isinstance(info.type, List) else [(None, values[i])]
+            items = enumerate(values[i]) if listed else [(None, values[i])]
             for item, piece in items:
                 place = next((index for index, start in by_kind[kind]
                               if isinstance(piece, int) and piece in drawn.held[start]), None)
@@ -147,6 +142,17 @@ def _redraw_locals(game: Any, sample: Any, drawn: Plan, rng: random.Random) -> N
             items = list(values[i])
             items[item] = chosen[key]
             values[i] = type(values[i])(items)
+
+
+def _piece_locals(game: Any, block: int) -> list:
+    """A block's frame locals that name pieces: (local, kind, whether a list), once per game and block."""
+    known = game.__dict__.setdefault("_piece_locals", {})
+    found = known.get(block)
+    if found is None:
+        infos = game.compiled.ir.blocks[block].locals
+        found = known[block] = [(i, _piece_kind(info.type), isinstance(info.type, List)) for i, info in enumerate(infos)
+                                if info.frame and _piece_kind(info.type) is not None]
+    return found
 
 
 def _piece_kind(t: Any) -> Optional[str]:
