@@ -11,6 +11,8 @@
  *   ngroups, per group of hidden values: n, slots[n] (of D)
  *   nkeys, per stand-in: place, piece; nrefs, per frame local naming a hidden piece: word (of St), key */
 
+#define ISM_EXPLORATION 0.7  /* rulebook/ismcts.py's EXPLORATION: the native games' fair bot */
+
 typedef struct { MoveV move; i64 visits, available, parent; double totals[MAXW]; } INode;
 
 /* A node's child for a move, found by hashing (parent, move): an open-addressed table whose
@@ -282,4 +284,153 @@ i64 rb_ismcts_sample(St *S, const i64 *plan, Mt *bot) {
     ism_sample(S, plan, bot);
     rb_escape = saved;
     return 0;
+}
+
+/* ---------------------------------------------------------------- the fair bot in native games
+ * The plan worked out in C at each decision, from tables interpreter/native/sampling.py gives once
+ * per game (only for games whose hidden parts are fixed: no reveals, no secret choices):
+ *   per player: nplaces, per place: ordered, kind, slot, kinds; ngroups, per group: n, slots[n]
+ *   nblocks, per block: n, per frame local naming pieces: local, kind (-1: none hidden), listed, region
+ * The words it writes are the ones sampling.native_plan writes for the same state and player. */
+static i64 *ISM_T;
+static i64 ISM_PLAYER_AT[MAXW + 1], *ISM_BLOCK_AT;
+#define ISM_PLAN_WORDS (1 << 16)
+static i64 ISM_PLAN[ISM_PLAN_WORDS];
+
+void rb_ismcts_tables(const i64 *t, i64 n, i64 nblocks) {
+    free(ISM_T);
+    free(ISM_BLOCK_AT);
+    ISM_T = malloc(sizeof(i64) * (size_t)(n ? n : 1));
+    ISM_BLOCK_AT = malloc(sizeof(i64) * (size_t)(nblocks ? nblocks : 1));
+    memcpy(ISM_T, t, sizeof(i64) * (size_t)n);
+    i64 at = 0;
+    for (i64 p = 0; p < PLAYERS; p++) {
+        ISM_PLAYER_AT[p] = at;
+        at += 1 + 4 * ISM_T[at];
+        i64 ngroups = ISM_T[at++];
+        for (i64 g = 0; g < ngroups; g++) at += 1 + ISM_T[at];
+    }
+    at++;  /* nblocks */
+    for (i64 b = 0; b < nblocks; b++) { ISM_BLOCK_AT[b] = at; at += 1 + 4 * ISM_T[at]; }
+}
+
+static int ism_holds(const St *S, const i64 *place, i64 piece) {   /* place: ordered, kind, slot, kinds */
+    const i64 *D = S->D;
+    if (place[0]) {
+        List l = &D[D[place[2]]];
+        for (i64 i = 1; i <= l[0]; i++) if (l[i] == piece) return 1;
+        return 0;
+    }
+    return piece >= 0 && piece < place[3] && D[place[2] + piece] > 0;
+}
+
+#define ISM_PUT(v) do { if (w >= cap) fail(S, ST_CAPACITY); out[w++] = (v); } while (0)
+
+/* The plan of `player`'s samples of S into out (cap words): sampling.native_plan's words. */
+static i64 ism_plan(St *S, i64 player, i64 *out, i64 cap) {
+    const i64 *t = &ISM_T[ISM_PLAYER_AT[player]];
+    i64 nplaces = *t++;
+    const i64 *places = t;
+    const i64 *D = S->D;
+    i64 pool_kind[64], pool_size[64], npools = 0, w = 0;
+    static i64 place_pool[MAXTUPLES], place_at[MAXTUPLES], place_size[MAXTUPLES];
+    if (nplaces > MAXTUPLES) fail(S, ST_CAPACITY);
+    for (i64 i = 0; i < nplaces; i++) {   /* pools by kind, in the order places first name them */
+        const i64 *q = &places[i * 4];
+        i64 k = 0;
+        while (k < npools && pool_kind[k] != q[1]) k++;
+        if (k == npools) { if (npools >= 64) fail(S, ST_CAPACITY); pool_kind[npools] = q[1]; pool_size[npools++] = 0; }
+        i64 size = 0;
+        if (q[0]) size = D[D[q[2]]];
+        else for (i64 c = 0; c < q[3]; c++) size += D[q[2] + c];
+        place_pool[i] = k;
+        place_at[i] = pool_size[k];
+        place_size[i] = size;
+        pool_size[k] += size;
+    }
+    ISM_PUT(npools);
+    for (i64 k = 0; k < npools; k++) {
+        ISM_PUT(pool_size[k]);
+        i64 from = w;
+        if (w + pool_size[k] > cap) fail(S, ST_CAPACITY);
+        for (i64 i = 0; i < nplaces; i++) {
+            const i64 *q = &places[i * 4];
+            if (place_pool[i] != k) continue;
+            if (q[0]) { List l = &D[D[q[2]]]; for (i64 j = 1; j <= l[0]; j++) out[w++] = l[j]; }
+            else for (i64 c = 0; c < q[3]; c++) for (i64 j = 0; j < D[q[2] + c]; j++) out[w++] = c;
+        }
+        qsort(&out[from], (size_t)(w - from), sizeof(i64), ism_compare);
+    }
+    ISM_PUT(nplaces);
+    for (i64 i = 0; i < nplaces; i++) {
+        const i64 *q = &places[i * 4];
+        ISM_PUT(q[0]); ISM_PUT(place_pool[i]); ISM_PUT(place_at[i]); ISM_PUT(place_size[i]); ISM_PUT(q[2]); ISM_PUT(q[3]);
+    }
+    t += 4 * nplaces;
+    i64 ngroups = *t++;
+    ISM_PUT(ngroups);
+    for (i64 g = 0; g < ngroups; g++) {
+        i64 n = *t++;
+        ISM_PUT(n);
+        for (i64 j = 0; j < n; j++) ISM_PUT(*t++);
+    }
+    /* frame locals naming a piece that lies in one of the places: (place, piece) keys, first met first */
+    static i64 key_place[ISM_POOL], key_piece[ISM_POOL], ref_word[ISM_POOL], ref_key[ISM_POOL];
+    i64 nkeys = 0, nrefs = 0;
+    for (i64 f = 0; f < S->nframes; f++) {
+        Frame *F = &S->frames[f];
+        const i64 *b = &ISM_T[ISM_BLOCK_AT[F->block]];
+        i64 nlocals = *b++;
+        for (i64 j = 0; j < nlocals; j++, b += 4) {
+            i64 slot = b[0], kind = b[1], listed = b[2], region = b[3];
+            if (kind < 0 || slot >= F->n || F->L[slot] == NONE) continue;
+            i64 any = 0;
+            for (i64 i = 0; i < nplaces && !any; i++) any = places[i * 4 + 1] == kind;
+            if (!any) continue;
+            i64 count = listed ? F->R[region][0] : 1;
+            for (i64 item = 0; item < count; item++) {
+                i64 *word = listed ? &F->R[region][1 + item] : &F->L[slot];
+                i64 piece = *word, place = -1;
+                for (i64 i = 0; i < nplaces && place < 0; i++)
+                    if (places[i * 4 + 1] == kind && ism_holds(S, &places[i * 4], piece)) place = i;
+                if (place < 0) continue;
+                i64 key = 0;
+                while (key < nkeys && !(key_place[key] == place && key_piece[key] == piece)) key++;
+                if (key == nkeys) { if (nkeys >= ISM_POOL) fail(S, ST_CAPACITY); key_place[nkeys] = place; key_piece[nkeys++] = piece; }
+                if (nrefs >= ISM_POOL) fail(S, ST_CAPACITY);
+                ref_word[nrefs] = word - (i64 *)S;
+                ref_key[nrefs++] = key;
+            }
+        }
+    }
+    ISM_PUT(nkeys);
+    for (i64 k = 0; k < nkeys; k++) { ISM_PUT(key_place[k]); ISM_PUT(key_piece[k]); }
+    ISM_PUT(nrefs);
+    for (i64 r = 0; r < nrefs; r++) { ISM_PUT(ref_word[r]); ISM_PUT(ref_key[r]); }
+    return w;
+}
+
+/* The plan of `player`'s samples of S into out (for tests: the same words as sampling.native_plan);
+ * gives the word count, or -1 on an error. */
+i64 rb_ismcts_plan(St *S, i64 player, i64 *out, i64 cap) {
+    jmp_buf jb;
+    jmp_buf *saved = rb_escape;
+    rb_escape = &jb;
+    if (setjmp(jb)) { rb_escape = saved; return -1; }
+    i64 w = ism_plan(S, player, out, cap);
+    rb_escape = saved;
+    return w;
+}
+
+/* The fair bot's move in a native game (bots.c's bot_move, kind 3): as rulebook/ismcts.py chooses
+ * with the native search — one legal move is played as it is; no tried move: a random one. */
+static void ism_move(St *S, Mt *bot, i64 iterations, MoveV *chosen) {
+    ism_plan(S, S->decider, ISM_PLAN, ISM_PLAN_WORDS);   /* before the moves are listed: they bind locals */
+    i64 n = legal_moves(S, ROOT_MOVES);
+    if (n == 1) { *chosen = ROOT_MOVES[0]; return; }
+    i64 counts[2] = {0, 0};
+    i64 index = rb_ismcts_search(S, ISM_PLAN, iterations, bot, ISM_EXPLORATION, 1, counts, 1);
+    if (index < -1) fail(S, ST_RULES);
+    if (index < 0) { legal_moves(S, ROOT_MOVES); index = rb_mt_below(bot, n); }
+    *chosen = ROOT_MOVES[index];   /* ism_choose listed the root's moves: the same list */
 }

@@ -14,7 +14,8 @@ import ctypes
 import random
 from typing import Optional
 
-from ..play.determinize import hidden_locals, plan
+from ..play.determinize import hidden_locals, piece_locals, plan
+from ..play.views import hidden_var_slots
 from .backend import NativeGame
 from .cemit import NativeUnsupported
 from .state import scalar_to_native
@@ -66,11 +67,75 @@ def native_plan(native: NativeGame, state, player: int) -> Optional[list[int]]:
     return words
 
 
+def native_tables(native: NativeGame) -> Optional[list[int]]:
+    """For native games with the fair bot (ismcts.c works each decision's plan out itself): per
+    player the hidden places and hidden values' groups, per block the frame locals naming pieces.
+    None where they are not fixed for the whole game (reveals, secret choices) or the plan is
+    Python's alone (see native_plan): such games play in Python."""
+    game = native.game
+    layout = game.compiled.layout
+    hidden = [name for name, part in [*layout.zones.items(), *layout.vars.items()] if part.visibility != "public"]
+    if game.sealed.vars or any(name in game.compiled.reveals for name in hidden):
+        return None
+    start = game.new_initial_state(0)  # (what is hidden from whom does not change in play: no reveals)
+    follows = {t.zone for t in layout.kind_totals} | {c.zone for c in layout.neighbour_counts} | \
+        {b.zone for b in layout.node_bits}
+    kinds: dict = {}
+    words: list[int] = []
+    for player in range(game.player_count):
+        places = game.hidden_zones(start, player)
+        groups = hidden_var_slots(game, start, player)
+        if follows & {zone.name for zone, _ in places} or \
+                any(native.c.data_kinds[slot] == "list" for slots in groups for slot in slots):
+            return None
+        words.append(len(places))
+        for zone, first in places:
+            words += [int(zone.ordered), kinds.setdefault(zone.kind, len(kinds)), first, zone.kinds]
+        words.append(len(groups))
+        for slots in groups:
+            words += [len(slots), *slots]
+    blocks = game.compiled.ir.blocks
+    words.append(len(blocks))
+    for block in range(len(blocks)):
+        found = piece_locals(game, block)
+        words.append(len(found))
+        for local, kind, listed in found:
+            words += [local, kinds.get(kind, -1), int(listed), native.c.regions[block].get(local, -1) if listed else -1]
+    return words
+
+
+def fair_bot_natively(native: NativeGame) -> bool:
+    """Whether native games can seat the fair bot (its tables handed to the C once per game)."""
+    ready = getattr(native, "_fair_tables", None)
+    if ready is None:
+        words = native_tables(native)
+        ready = words is not None
+        if ready:
+            _bind(native)
+            native.lib.rb_ismcts_tables((_I * len(words))(*words), len(words), len(native.game.compiled.ir.blocks))
+        setattr(native, "_fair_tables", ready)
+    return ready
+
+
+def plan_in_c(native: NativeGame, state, player: int) -> list[int]:
+    """The plan ismcts.c works out itself in a native game (fair_bot_natively must hold): the words
+    native_plan gives, or the test that compares them fails."""
+    if not fair_bot_natively(native):
+        raise NativeUnsupported("the fair bot does not play this game's native games")
+    native.write_state(state)
+    out = (_I * (1 << 16))()
+    count = native.lib.rb_ismcts_plan(native._state, player, out, len(out))
+    if count < 0:
+        raise NativeUnsupported("the native plan did not fit")
+    return list(out[:count])
+
+
 def _bind(native: NativeGame) -> None:
     lib = native.lib
     for name, restype, argtypes in (
             ("rb_ismcts_search", _I, [_P, _P, _I, _P, ctypes.c_double, _I, _P, _I]),
-            ("rb_ismcts_sample", _I, [_P, _P, _P])):
+            ("rb_ismcts_sample", _I, [_P, _P, _P]), ("rb_ismcts_plan", _I, [_P, _I, _P, _I]),
+            ("rb_ismcts_tables", None, [_P, _I, _I])):
         fn = getattr(lib, name)
         fn.restype, fn.argtypes = restype, argtypes
 

@@ -112,7 +112,7 @@ def hidden_locals(game: Any, frames: list, drawn: Plan):
         by_kind.setdefault(zone.kind, []).append((index, start))
     for f, frame in enumerate(frames):
         values = frame[2]
-        for i, kind, listed in _piece_locals(game, frame[0]):
+        for i, kind, listed in piece_locals(game, frame[0]):
             if i >= len(values) or kind not in by_kind or values[i] is None:
                 continue
             items = enumerate(values[i]) if listed else [(None, values[i])]
@@ -144,7 +144,7 @@ def _redraw_locals(game: Any, sample: Any, drawn: Plan, rng: random.Random) -> N
             values[i] = type(values[i])(items)
 
 
-def _piece_locals(game: Any, block: int) -> list:
+def piece_locals(game: Any, block: int) -> list:
     """A block's frame locals that name pieces: (local, kind, whether a list), once per game and block."""
     known = game.__dict__.setdefault("_piece_locals", {})
     found = known.get(block)
