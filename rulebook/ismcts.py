@@ -5,8 +5,10 @@ determinization of the position — a full state consistent with what the decidi
 (interpreter/play/determinize.py: the others' hands, the piles' order, hidden values and the chance to
 come drawn anew) — and descends one shared tree whose edges are moves, choosing among the moves
 legal in that sample by UCB with availability counts (a move is judged against the iterations in
-which it could have been played), then plays the sample out at random (natively where the game
-plays natively) and backs up every player's return.
+which it could have been played), then plays the sample out at random and backs up every player's
+return. Where the game plays natively the whole search runs in C (interpreter/native/ismcts.c, the
+samples drawn there from determinize's plan: the position crosses once per decision); else in
+Python, with native playouts where they can be.
 
 Why this and not determinized MCTS with a tree per sample (PIMC): one tree pools every sample's
 statistics, so a budget of 200 iterations is 200 samples rather than a few samples searched
