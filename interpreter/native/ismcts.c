@@ -425,6 +425,7 @@ i64 rb_ismcts_plan(St *S, i64 player, i64 *out, i64 cap) {
 /* The fair bot's move in a native game (bots.c's bot_move, kind 3): as rulebook/ismcts.py chooses
  * with the native search — one legal move is played as it is; no tried move: a random one. */
 static void ism_move(St *S, Mt *bot, i64 iterations, MoveV *chosen) {
+    if (!ISM_T) fail(S, ST_RULES);   /* no tables handed over: the game goes to Python */
     ism_plan(S, S->decider, ISM_PLAN, ISM_PLAN_WORDS);   /* before the moves are listed: they bind locals */
     i64 n = legal_moves(S, ROOT_MOVES);
     if (n == 1) { *chosen = ROOT_MOVES[0]; return; }

@@ -101,6 +101,7 @@ def native_games(native: "NativeGame", first_seed: int, count: int, bots: tuple 
     """native.play_games with these bots (names; random for all when empty), a game the native code
     cannot finish played in Python by rulebook.sim.runner.play_one (same seed, bots and counting)."""
     from rulebook.bots import make_bot
+    from rulebook.interpreter.native.cemit import NativeUnsupported
     from rulebook.sim.runner import play_one
     game = native.game
     names = tuple(str(b) for b in bots) or ("random",) * game.player_count
@@ -108,4 +109,6 @@ def native_games(native: "NativeGame", first_seed: int, count: int, bots: tuple 
 
     def fallback(seed: int) -> tuple:
         return play_one(game, [make_bot(name, standing_rate) for name in names], seed, watch=watch, masks=masks)
+    if not _fair_bots_seated(native, names):  # (it also hands the fair bot's tables to the C)
+        raise NativeUnsupported("the fair bot plays in Python here")
     return native.play_games(first_seed, count, bot_codes(names), standing_rate, fallback=fallback, **given)
