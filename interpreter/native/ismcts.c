@@ -11,6 +11,11 @@
  *   ngroups, per group of hidden values: n, slots[n] (of D)
  *   nkeys, per stand-in: place, piece; nrefs, per frame local naming a hidden piece: word (of St), key */
 
+#ifndef RB_SETJMP   /* a runtime without a non-local exit of its own: the standard one */
+typedef jmp_buf rb_jmp_buf;
+#define RB_SETJMP(b) setjmp(b)
+#endif
+
 #define ISM_EXPLORATION 0.7  /* rulebook/ismcts.py's EXPLORATION: the native games' fair bot */
 
 typedef struct { MoveV move; i64 visits, available, parent; double totals[MAXW]; } INode;
@@ -229,10 +234,10 @@ static void ism_iterate(const St *root, const i64 *plan, Mt *bot, double explora
 /* The most visited of the root's legal moves (ties drawn with the bots' chance): its index in
  * Game.legal_moves' order; -1 when no move was tried, -2 on an error listing them. */
 static i64 ism_choose(St *root, Mt *bot) {
-    jmp_buf jb;
-    jmp_buf *saved = rb_escape;
+    rb_jmp_buf jb;
+    rb_jmp_buf *saved = rb_escape;
     rb_escape = &jb;
-    if (setjmp(jb)) { rb_escape = saved; return -2; }
+    if (RB_SETJMP(jb)) { rb_escape = saved; return -2; }
     copy_state(&ISIM, root);
     i64 n = legal_moves(&ISIM, ROOT_MOVES);
     rb_escape = saved;
@@ -255,14 +260,14 @@ static i64 ism_choose(St *root, Mt *bot) {
 i64 rb_ismcts_search(St *root, const i64 *plan, i64 iterations, Mt *bot, double exploration, i64 fresh,
                      i64 *counts, i64 choose) {
     static i64 path[MAXDEPTH];
-    jmp_buf jb;
-    jmp_buf *saved = rb_escape;
+    rb_jmp_buf jb;
+    rb_jmp_buf *saved = rb_escape;
     MARKS_TO(rb_marks_scratch);
     if (fresh) { ninodes = 0; ism_stamp++; ism_new(root, -1, NULL); }
     i64 goal = counts[0] + iterations;
     while (counts[0] < goal) {   /* counts lie in the caller's memory: kept across a longjmp */
         rb_escape = &jb;
-        if (setjmp(jb)) {
+        if (RB_SETJMP(jb)) {
             counts[1]++;
             if (counts[1] > 10 * (counts[0] + 1)) break;
             continue;
@@ -277,10 +282,10 @@ i64 rb_ismcts_search(St *root, const i64 *plan, i64 iterations, Mt *bot, double 
 
 /* One sample drawn onto S in place (tests hold the native sampler to the view): 0, or the error's status. */
 i64 rb_ismcts_sample(St *S, const i64 *plan, Mt *bot) {
-    jmp_buf jb;
-    jmp_buf *saved = rb_escape;
+    rb_jmp_buf jb;
+    rb_jmp_buf *saved = rb_escape;
     rb_escape = &jb;
-    if (setjmp(jb)) { rb_escape = saved; return S->status; }
+    if (RB_SETJMP(jb)) { rb_escape = saved; return S->status; }
     ism_sample(S, plan, bot);
     rb_escape = saved;
     return 0;
@@ -413,10 +418,10 @@ static i64 ism_plan(St *S, i64 player, i64 *out, i64 cap) {
 /* The plan of `player`'s samples of S into out (for tests: the same words as sampling.native_plan);
  * gives the word count, or -1 on an error. */
 i64 rb_ismcts_plan(St *S, i64 player, i64 *out, i64 cap) {
-    jmp_buf jb;
-    jmp_buf *saved = rb_escape;
+    rb_jmp_buf jb;
+    rb_jmp_buf *saved = rb_escape;
     rb_escape = &jb;
-    if (setjmp(jb)) { rb_escape = saved; return -1; }
+    if (RB_SETJMP(jb)) { rb_escape = saved; return -1; }
     i64 w = ism_plan(S, player, out, cap);
     rb_escape = saved;
     return w;
