@@ -44,7 +44,7 @@ def choose(game: Game, bots: tuple) -> Choice:
         from rulebook.interpreter.native.backend import native_for, why_not
         native = native_for(game)
         if native is not None and not _fair_bots_seated(native, bots):
-            reason = "the fair bot searches in C, the game is played in Python: what is hidden changes in play, or a time budget"
+            reason = "the fair bot's games play in Python here: what is hidden changes in play, a secret choice or a hidden list, or a time budget"
         elif native is not None:
             return Choice(native, "")
         else:
