@@ -1,6 +1,8 @@
 """How strong and how fast the fair bot is (issue 29 item 3): `ismcts:N` against random and greedy
 seats, each matchup with the seats swapped every other game, win rates with 95% Wilson intervals,
-and games per CPU-second. A draw counts half.
+and games per CPU-second. A draw counts half. Games are played as `rulebook simulate` plays them
+(rulebook/sim/backend.py): whole games natively where the game seats the fair bot natively, else
+the Python back-end with the search in C (rulebook/ismcts.py); one process, one core.
 
     python benchmarks/fair_bots.py [--games 200] [--iterations 200] [--matchups ephyran:random,...]
 """
@@ -8,11 +10,12 @@ from __future__ import annotations
 
 import argparse
 import math
-import random
 import time
 
 from rulebook.api import load_game
 from rulebook.bots import make_bot
+from rulebook.sim.backend import native_games, native_player
+from rulebook.sim.runner import play_one
 
 MATCHUPS = {"ephyran:random": ("ephyran", {"players": 2}, "random"),
             "ephyran:greedy": ("ephyran", {"players": 2}, "greedy"),
@@ -31,21 +34,25 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
 
 def matchup(name: str, options: dict, opponent: str, games: int, iterations: int) -> None:
     game = load_game(name, options)
-    fair, other = make_bot(f"ismcts:{iterations}"), make_bot(opponent)
+    fair = f"ismcts:{iterations}"
     wins = 0.0
     start = time.process_time()
-    for number in range(games):
-        seat = number % 2  # the fair bot's seat: first and second in turn
-        bots = [fair, other] if seat == 0 else [other, fair]
-        state = game.new_initial_state(seed=number)
-        rng = random.Random(10_000 + number)
-        while not game.is_terminal(state):
-            game.apply(state, bots[game.current_player(state)].choose(game, state, rng))
-        wins += game.returns(state)[seat]
+    for seat in (0, 1):  # the fair bot's seat: first in the even games, second in the odd ones
+        bots = (fair, opponent) if seat == 0 else (opponent, fair)
+        seeds = range(seat, games, 2)
+        native = native_player(game, bots)
+        if native is not None:
+            outcomes = [o for s in seeds for o in native_games(native, s, 1, bots)]
+        else:
+            outcomes = [play_one(game, [make_bot(b) for b in bots], s) for s in seeds]
+        for outcome in outcomes:
+            winners = outcome[1]
+            wins += 0.5 if len(winners) in (0, game.player_count) else float(seat in winners)
     took = time.process_time() - start
     low, high = wilson(wins, games)
-    print(f"{name} {options}: ismcts:{iterations} vs {opponent}: won {wins:g} of {games} "
-          f"({wins / games:.0%}, 95% {low:.0%}–{high:.0%}); {games / took:.2f} games per CPU-second")
+    where = "native games" if native is not None else "Python back-end, search in C"
+    print(f"{name} {options}: {fair} vs {opponent}: won {wins:g} of {games} "
+          f"({wins / games:.0%}, 95% {low:.0%}–{high:.0%}); {games / took:.2f} games per CPU-second ({where})")
 
 
 def main() -> None:

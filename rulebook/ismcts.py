@@ -5,8 +5,10 @@ determinization of the position — a full state consistent with what the decidi
 (interpreter/play/determinize.py: the others' hands, the piles' order, hidden values and the chance to
 come drawn anew) — and descends one shared tree whose edges are moves, choosing among the moves
 legal in that sample by UCB with availability counts (a move is judged against the iterations in
-which it could have been played), then plays the sample out at random (natively where the game
-plays natively) and backs up every player's return.
+which it could have been played), then plays the sample out at random and backs up every player's
+return. Where the game plays natively the whole search runs in C (interpreter/native/ismcts.c, the
+samples drawn there from determinize's plan: the position crosses once per decision); else in
+Python, with native playouts where they can be.
 
 Why this and not determinized MCTS with a tree per sample (PIMC): one tree pools every sample's
 statistics, so a budget of 200 iterations is 200 samples rather than a few samples searched
@@ -32,6 +34,7 @@ from rulebook.interpreter.play.machine import State
 from rulebook.interpreter.play.moves import Move
 
 EXPLORATION = 0.7  # returns are 0..1 per player: a smaller constant than for ±1 rewards
+NATIVE_BATCH = 16  # iterations per native call under a time budget (the clock is read between calls)
 
 
 class _Node:
@@ -64,9 +67,12 @@ class ISMCTSBot(Bot):
         if len(moves) == 1:
             return moves[0]
         player = game.current_player(state)
+        deadline = None if self.seconds is None else time.process_time() + self.seconds
+        search = _native_search(game, state, player, self.exploration)
+        if search is not None:
+            return self._choose_natively(search, moves, deadline, rng)
         root = _Node(game.player_count)
         rollout = _rollout_for(game)
-        deadline = None if self.seconds is None else time.process_time() + self.seconds
         done = failed = 0
         while (deadline is None and done < (self.iterations or 1)) or (deadline is not None and
                                                                        (done == 0 or time.process_time() < deadline)):
@@ -83,6 +89,16 @@ class ISMCTSBot(Bot):
         most = max((root.children[m].visits for m in moves if m in root.children), default=0)
         best = [m for m in moves if m in root.children and root.children[m].visits == most] or moves
         return best[rng.randrange(len(best))]
+
+    def _choose_natively(self, search, moves: list, deadline: Optional[float], rng: random.Random) -> Move:
+        """The same search in C (ismcts.c): the samples drawn there from the decision's plan."""
+        if deadline is None:
+            index = search.run(self.iterations or 1, rng, choose=True)
+        else:
+            while not search.stopped and (search.done == 0 or time.process_time() < deadline):
+                search.run(NATIVE_BATCH, rng)
+            index = search.run(0, rng, choose=True)
+        return moves[index] if index >= 0 else moves[rng.randrange(len(moves))]
 
     def _iterate(self, game: Game, sample: State, root: _Node, rng: random.Random, rollout) -> None:
         path = [root]
@@ -120,6 +136,23 @@ class ISMCTSBot(Bot):
             if value > best_value:
                 best, best_value = move, value
         return best
+
+
+def _native_search(game: Game, state: State, player: int, exploration: float):
+    """The decision's search in C where the game plays natively and its samples can be drawn there;
+    else None (the search runs in Python, rollouts natively where they can be)."""
+    from rulebook.interpreter.native.backend import native_for
+    from rulebook.interpreter.native.cemit import NativeUnsupported
+    from rulebook.interpreter.native.sampling import NativeSearch, native_plan
+
+    native = native_for(game)
+    if native is None:
+        return None
+    try:
+        words = native_plan(native, state, player)
+        return None if words is None else NativeSearch(native, state, words, exploration)
+    except NativeUnsupported:
+        return None
 
 
 def _rollout_for(game: Game):

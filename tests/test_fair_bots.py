@@ -108,3 +108,110 @@ def test_simulate_warns_when_a_bot_peeks_at_a_hidden_game(capsys) -> None:
                  "--bots", "mcts:2,ismcts:2"]) == 0
     err = capsys.readouterr().err
     assert "warning: mcts:2 read the whole position" in err and "ismcts:2" not in err.split("warning")[1].split(":")[0]
+
+
+NATIVE_HIDDEN = [("ephyran", {"players": 2}), ("eriantys", {"players": 2, "expert": True}),
+                 ("hearts", {}), ("leduc_poker", {})]
+
+
+@pytest.mark.parametrize("name,options", NATIVE_HIDDEN)
+def test_a_native_sample_keeps_what_its_player_sees_and_every_invariant(name, options) -> None:
+    """The samples the native search draws in C (ismcts.c, from determinize's plan) hold to the
+    view as the Python ones do; and the native search is the one the fair bot uses there."""
+    from rulebook.interpreter.native.backend import native_for
+    from rulebook.interpreter.native.sampling import native_sample
+    from rulebook.ismcts import _native_search
+
+    game = load_game(name, options)
+    native = native_for(game)
+    if native is None:
+        pytest.skip("no native back-end here")
+    rng = random.Random(5)
+    drawn = 0
+    for state in decisions(game, 11):
+        if game.is_terminal(state):
+            continue
+        decider = game.current_player(state)
+        assert _native_search(game, state, decider, 0.7) is not None
+        for player in range(game.player_count):
+            sample = native_sample(native, state, player, rng)
+            assert sample is not None
+            drawn += 1
+            assert game.view(sample, player) == game.view(state, player)
+            assert game.check_invariants(sample) == game.check_invariants(state)
+            assert decider != player or game.legal_moves(sample) == game.legal_moves(state)
+    assert drawn
+
+
+def test_native_samples_reach_every_hand_the_view_allows_and_are_drawn() -> None:
+    """Over many native samples each card Leo has not seen turns up in Lisa's hand, and her hand
+    differs from one sample to the next (the C sampler is not stuck)."""
+    from rulebook.interpreter.native.backend import native_for
+    from rulebook.interpreter.native.sampling import native_sample
+
+    game = load_game("ephyran", {"players": 2})
+    native = native_for(game)
+    if native is None:
+        pytest.skip("no native back-end here")
+    state = decisions(game, 3, 3)[-1]
+    hand = game.compiled.layout.zones["hand"]
+    lisa = hand.base + 1 * hand.width
+    seen, hands = Counter(), set()
+    rng = random.Random(1)
+    for _ in range(300):
+        held = tuple(native_sample(native, state, 0, rng).data[lisa:lisa + hand.kinds])
+        hands.add(held)
+        seen.update(k for k, n in enumerate(held) if n)
+    hidden_pool = {k for zone, start in game.hidden_zones(state, 0) if zone.kind == hand.kind
+                   for k, n in enumerate(state.data[start:start + zone.kinds] if not zone.ordered else ()) if n}
+    hidden_pool |= {k for zone, start in game.hidden_zones(state, 0) if zone.kind == hand.kind and zone.ordered
+                    for k in state.data[start]}
+    assert hidden_pool and hidden_pool <= set(seen) and len(hands) > 100
+
+
+FAIR_NATIVE = [(("eriantys", {"players": 2, "expert": True}), ("ismcts:20", "random"), 3),
+               (("leduc_poker", {}), ("random", "ismcts:20"), 12),
+               (("hearts", {}), ("ismcts:4", "random", "random", "random"), 1)]
+
+
+@pytest.mark.parametrize("mode, bots, seeds", FAIR_NATIVE, ids=["eriantys-expert", "leduc", "hearts"])
+def test_native_games_seat_the_fair_bot_and_play_its_moves(mode, bots, seeds) -> None:
+    """Where the hidden parts are fixed for the whole game, simulate plays the fair bot's games
+    natively (ismcts.c works each decision's plan out itself): the same games, seed for seed, as the
+    Python back-end's fair bot (whose search also runs in C, from determinize's plan in Python); and
+    the plan the C works out is, word for word, the one Python works out."""
+    from rulebook.interpreter.native.backend import native_for
+    from rulebook.interpreter.native.sampling import native_plan, plan_in_c
+    from rulebook.sim.backend import native_games, native_player
+    from rulebook.sim.runner import play_one
+
+    game = load_game(*mode)
+    if native_for(game) is None:
+        pytest.skip("no native back-end here")
+    native = native_player(game, bots)
+    assert native is not None
+    python = [play_one(game, [make_bot(b) for b in bots], seed) for seed in range(seeds)]
+    assert native_games(native, 0, seeds, bots) == python and native.fallbacks == 0
+    for state in decisions(game, 4, 6):
+        if not game.is_terminal(state):
+            for player in range(game.player_count):
+                assert plan_in_c(native, state, player) == native_plan(native, state, player)
+
+
+def test_a_game_whose_hidden_parts_change_plays_the_fair_bot_from_python() -> None:
+    """Ephyran reveals the tokens on its cards in play: what is hidden from whom changes, so its
+    games with the fair bot play in Python (the search still in C), and with a time budget too."""
+    from rulebook.interpreter.native.backend import native_for
+    from rulebook.sim.backend import choose, native_player
+
+    game = load_game("ephyran", {"players": 2})
+    if native_for(game) is None:
+        pytest.skip("no native back-end here")
+    assert native_player(game, ("ismcts:5", "random")) is None
+    assert "fair bot" in choose(game, ("ismcts:5", "random")).reason
+    eriantys = load_game("eriantys", {"players": 2})
+    assert native_player(eriantys, ("ismcts:5", "random")) is not None
+    assert native_player(eriantys, ("ismcts:0.01s", "random")) is None
+    state = decisions(game, 2, 2)[-1]
+    move = make_bot("ismcts:0.02s").choose(game, state, random.Random(1))
+    assert move in game.legal_moves(state)

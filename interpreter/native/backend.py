@@ -38,7 +38,7 @@ class BotCode(NamedTuple):
     iterations: int = 0
 
 
-BOT_KINDS = {"random": 0, "greedy": 1, "mcts": 2}
+BOT_KINDS = {"random": 0, "greedy": 1, "mcts": 2, "ismcts": 3}  # ismcts: only where sampling.native_tables
 Fallback = Callable[[int], tuple]  # seed -> the outcome of that game, played by the Python back-end
 
 

@@ -222,7 +222,9 @@ static i64 mcts_move(St *S, Mt *bot, i64 iterations, MoveV *chosen) {
     return 0;
 }
 
-/* One move by the bot of the deciding seat: 0 random, 1 greedy, 2 MCTS (iterations given).
+static void ism_move(St *S, Mt *bot, i64 iterations, MoveV *chosen);  /* ismcts.c: the fair bot */
+
+/* One move by the bot of the deciding seat: 0 random, 1 greedy, 2 MCTS, 3 ISMCTS (iterations given).
  * Gives -1 on an error (S->status says which). */
 static i64 bot_move(St *S, Mt *bot, i64 kind, i64 iterations, double rate, u64 *digest) {
     jmp_buf jb;
@@ -240,6 +242,7 @@ static i64 bot_move(St *S, Mt *bot, i64 kind, i64 iterations, double rate, u64 *
         return random_move_at(S, bot, values, rate, digest);
     }
     if (kind == 2) mcts_move(S, bot, iterations, &chosen);
+    else if (kind == 3) ism_move(S, bot, iterations, &chosen);
     /* The chosen move is replayed on S: list the moves here again so its choice is the open one. */
     legal_moves(S, MOVES_AT[1]);
     *digest = move_digest(*digest, S->decision, chosen.option, chosen.values, CHOICES[chosen.option].opt->nb);

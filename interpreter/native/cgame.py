@@ -333,7 +333,7 @@ class CGame:
         text += decisions
         text.append(f"static const i64 INITIAL_DATA[NDATA] = {{{', '.join(_c_int(w) for w in initial)}}};")
         text.append(f"static const i64 TEAM_OF[] = {{{', '.join(str(t) for t in ir.team_of)}}};")
-        text += [_read("play.c"), _read("bots.c")]
+        text += [_read("play.c"), _read("bots.c"), _read("ismcts.c")]
         return "\n".join(text) + "\n"
 
     def _positions(self) -> str:

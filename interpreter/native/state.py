@@ -87,17 +87,35 @@ def _list_to_native(game, value, words, at: int, cap: int = 0) -> None:
 
 def data_to_native(game, data: list) -> list[int]:
     z = game.sizes
-    words = [0] * z.ndata
-    for slot, value in enumerate(data):
-        if game.data_kinds[slot] == "list":
-            base = z.region_base[slot]
-            words[slot] = base
-            if value is None:
-                raise NativeUnsupported("a list slot holding none")
-            _list_to_native(game, value, words, base, z.hcap if slot == z.history else 0)
-        else:
-            words[slot] = scalar_to_native(game, value)
+    low, high = -(1 << 62), 1 << 62
+    # every slot as a number first (most are: as they are, scalar_to_native's first case inline), then
+    # the lists' slots pointed at their regions
+    words: list = [value if value.__class__ is int and low < value < high else
+                   _LISTED if value.__class__ is tuple else scalar_to_native(game, value) for value in data]
+    words += [0] * (z.ndata - len(words))
+    for slot in _list_slots(game):
+        value = data[slot]
+        base = z.region_base[slot]
+        words[slot] = base
+        if value is None:
+            raise NativeUnsupported("a list slot holding none")
+        _list_to_native(game, value, words, base, z.hcap if slot == z.history else 0)
+    if _LISTED in words:  # a list where the layout keeps a single value
+        raise NativeUnsupported("a tuple in the state")
     return words
+
+
+_LISTED = object()
+_LIST_SLOTS: dict = {}
+
+
+def _list_slots(game) -> list[int]:
+    """The data slots that hold lists (worked out once per compiled game)."""
+    key = id(game.data_kinds)
+    found = _LIST_SLOTS.get(key)
+    if found is None or found[0] is not game.data_kinds:
+        found = _LIST_SLOTS[key] = (game.data_kinds, [s for s, kind in enumerate(game.data_kinds) if kind == "list"])
+    return found[1]
 
 
 def data_from_native(game, words, offset: int) -> list:

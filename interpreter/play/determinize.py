@@ -30,7 +30,7 @@ neighbour counts) is worked out anew (interpreter/play/derived.py).
 from __future__ import annotations
 
 import random
-from typing import Any, Optional
+from typing import Any, NamedTuple, Optional
 
 from .derived import refresh
 from .simultaneous import redraw_sealed
@@ -38,30 +38,46 @@ from .views import hidden_var_slots
 from ..ir.types import Int, List, Opt
 
 
+class Plan(NamedTuple):
+    """What a sample for one player draws anew at one state, before any chance is drawn: the hidden
+    places (zone, first slot, how many pieces it holds, where its share starts in its kind's pool),
+    each kind's pooled pieces in a fixed order, the groups of hidden values' slots, and what each
+    place held. It depends only on what the player sees (and where the rules stand): so does every
+    sample drawn from it. interpreter/native/sampling.py hands the same plan to the native search."""
+
+    places: list
+    pools: dict
+    var_groups: list
+    held: dict
+
+
+def plan(game: Any, state: Any, player: Optional[int]) -> Plan:
+    """The plan of a sample of `state` for `player` (None: a spectator)."""
+    data = state.data
+    places: list = []
+    pools: dict[str, list] = {}  # kind -> the hidden pieces of that kind, pooled
+    for zone, start in game.hidden_zones(state, player):
+        pieces = _pieces(zone, data, start)
+        pool = pools.setdefault(zone.kind, [])
+        places.append((zone, start, len(pieces), len(pool)))
+        pool.extend(pieces)
+    for pieces in pools.values():
+        pieces.sort()  # the same pool whatever the hidden arrangement it came from
+    held = {start: _pieces(zone, data, start) for zone, start, _, _ in places}
+    return Plan(places, pools, hidden_var_slots(game, state, player), held)
+
+
 def determinize(game: Any, state: Any, player: Optional[int], rng: random.Random) -> Any:
     """A copy of `state` with what `player` may not see drawn anew (None: what nobody in
     particular may see, a spectator's unknowns)."""
     sample = state.copy()
     data = sample.data
-    places: list = []
-    pools: dict[str, list] = {}  # kind -> the hidden pieces of that kind, pooled
-    for zone, start in game.hidden_zones(state, player):
-        if zone.ordered:
-            pieces = list(data[start])
-        else:
-            counts = data[start:start + zone.kinds]
-            pieces = [k for k, n in enumerate(counts) if n for _ in range(n)] if any(counts) else []
-        places.append((zone, start, len(pieces)))
-        pools.setdefault(zone.kind, []).extend(pieces)
-    for kind in sorted(pools):
-        pieces = pools[kind]
-        pieces.sort()  # the same pool whatever the hidden arrangement it came from
+    drawn = plan(game, state, player)
+    pools = {kind: list(drawn.pools[kind]) for kind in sorted(drawn.pools)}
+    for pieces in pools.values():
         rng.shuffle(pieces)
-    taken = dict.fromkeys(pools, 0)
-    held = {start: _pieces(zone, state.data, start) for zone, start, _ in places}  # before the deal
-    for zone, start, size in places:
-        at = taken[zone.kind]
-        dealt, taken[zone.kind] = pools[zone.kind][at:at + size], at + size
+    for zone, start, size, at in drawn.places:
+        dealt = pools[zone.kind][at:at + size]
         if zone.ordered:
             data[start] = tuple(dealt)
             continue
@@ -69,13 +85,13 @@ def determinize(game: Any, state: Any, player: Optional[int], rng: random.Random
         for k in dealt:
             counts[k] += 1
         data[start:start + zone.kinds] = counts  # (an empty place stays all zeros)
-    for slots in hidden_var_slots(game, state, player):
+    for slots in drawn.var_groups:
         values = sorted((data[slot] for slot in slots), key=repr)
         rng.shuffle(values)
         for slot, value in zip(slots, values):
             data[slot] = value
     redraw_sealed(game, state, data, player, rng)
-    _redraw_locals(game, sample, places, held, rng)
+    _redraw_locals(game, sample, drawn, rng)
     refresh(game.compiled.layout, data)
     sample.rng = rng.getrandbits(64)
     return sample
@@ -87,40 +103,56 @@ def _pieces(zone: Any, data: list, start: int) -> list:
     return [k for k in range(zone.kinds) for _ in range(data[start + k])]
 
 
-def _redraw_locals(game: Any, sample: Any, places: list, held: dict, rng: random.Random) -> None:
-    """Each frame local naming a piece that lay in a hidden place names a piece of that place now."""
-    blocks = game.compiled.ir.blocks
+def hidden_locals(game: Any, frames: list, drawn: Plan):
+    """Each piece a frame local names that lay in a place hidden from the player, in frame order:
+    (frame, local, item — its position in a list local, or None —, that place's index in
+    drawn.places, the piece). The first hidden place that held it is the one it came from."""
     by_kind: dict = {}
-    for zone, start, _ in places:
-        by_kind.setdefault(zone.kind, []).append((zone, start))
+    for index, (zone, start, _, _) in enumerate(drawn.places):
+        by_kind.setdefault(zone.kind, []).append((index, start))
+    for f, frame in enumerate(frames):
+        values = frame[2]
+        for i, kind, listed in piece_locals(game, frame[0]):
+            if i >= len(values) or kind not in by_kind or values[i] is None:
+                continue
+            items = enumerate(values[i]) if listed else [(None, values[i])]
+            for item, piece in items:
+                place = next((index for index, start in by_kind[kind]
+                              if isinstance(piece, int) and piece in drawn.held[start]), None)
+                if place is not None:
+                    yield f, i, item, place, piece
+
+
+def _redraw_locals(game: Any, sample: Any, drawn: Plan, rng: random.Random) -> None:
+    """Each frame local naming a piece that lay in a hidden place names a piece of that place now."""
     chosen: dict = {}  # (place, piece it was) -> piece it is in the sample: one piece, one stand-in
     left: dict = {}  # place -> pieces of the sample's place not yet standing in for another
-
-    def stand_in(kind: str, piece: Any) -> Any:
-        for zone, start in by_kind.get(kind, ()):
-            if isinstance(piece, int) and piece in held[start]:
-                key = (start, piece)
-                if key not in chosen:
-                    pool = left.setdefault(start, sorted(_pieces(zone, sample.data, start)))
-                    if not pool:
-                        return piece
-                    chosen[key] = pool.pop(rng.randrange(len(pool)))
-                return chosen[key]
-        return piece
-
-    for frame in sample.frames:
-        infos = blocks[frame[0]].locals
-        values = frame[2]
-        for i, info in enumerate(infos[:len(values)]):
-            if not info.frame:
+    for f, i, item, place, piece in list(hidden_locals(game, sample.frames, drawn)):
+        key = (place, piece)
+        if key not in chosen:
+            zone, start, _, _ = drawn.places[place]
+            pool = left.setdefault(place, sorted(_pieces(zone, sample.data, start)))
+            if not pool:
                 continue
-            kind = _piece_kind(info.type)
-            if kind is None or kind not in by_kind or values[i] is None:
-                continue
-            if isinstance(info.type, List):
-                values[i] = type(values[i])(stand_in(kind, v) for v in values[i])
-            else:
-                values[i] = stand_in(kind, values[i])
+            chosen[key] = pool.pop(rng.randrange(len(pool)))
+        values = sample.frames[f][2]
+        if item is None:
+            values[i] = chosen[key]
+        else:
+            items = list(values[i])
+            items[item] = chosen[key]
+            values[i] = type(values[i])(items)
+
+
+def piece_locals(game: Any, block: int) -> list:
+    """A block's frame locals that name pieces: (local, kind, whether a list), once per game and block."""
+    known = game.__dict__.setdefault("_piece_locals", {})
+    found = known.get(block)
+    if found is None:
+        infos = game.compiled.ir.blocks[block].locals
+        found = known[block] = [(i, _piece_kind(info.type), isinstance(info.type, List)) for i, info in enumerate(infos)
+                                if info.frame and _piece_kind(info.type) is not None]
+    return found
 
 
 def _piece_kind(t: Any) -> Optional[str]:
