@@ -225,10 +225,10 @@ static i64 mcts_move(St *S, Mt *bot, i64 iterations, MoveV *chosen) {
 /* One move by the bot of the deciding seat: 0 random, 1 greedy, 2 MCTS (iterations given).
  * Gives -1 on an error (S->status says which). */
 static i64 bot_move(St *S, Mt *bot, i64 kind, i64 iterations, double rate, u64 *digest) {
-    jmp_buf jb;
-    jmp_buf *saved = rb_escape;
+    rb_jmp_buf jb;
+    rb_jmp_buf *saved = rb_escape;
     rb_escape = &jb;
-    if (setjmp(jb)) {  /* an error here or in a search's copy: this game goes to Python */
+    if (RB_SETJMP(jb)) {  /* an error here or in a search's copy: this game goes to Python */
         rb_escape = saved;
         if (!S->status) S->status = SIM.status ? SIM.status : ST_RULES;
         return -1;
@@ -276,19 +276,19 @@ i64 rb_play_games_bots(i64 first, i64 count, i64 *out, St *S, const i64 *kinds, 
  * many playouts finished: fewer when one stopped on an error (S->status is then left as it was). */
 i64 rb_playouts(St *S, i64 count, Mt *bot, double *totals) {
     static St P;
-    jmp_buf jb;
-    jmp_buf *saved = rb_escape;
+    rb_jmp_buf jb;
+    rb_jmp_buf *saved = rb_escape;
     rb_escape = &jb;
     volatile i64 g = 0;  /* read after a longjmp */
-    if (setjmp(jb)) { rb_escape = saved; MARKS_TO(rb_marks_game); return g; }
+    if (RB_SETJMP(jb)) { rb_escape = saved; MARKS_TO(rb_marks_game); return g; }
     MARKS_TO(rb_marks_scratch);
     i64 values[MAXB];
     double r[MAXW];
     for (; g < count; g++) {
         copy_state(&P, S);
         P.rng = rb_mt_bits(bot, 64);
-        while (!P.over && !P.status)
-            if (random_move(&P, bot, values) < 0) break;
+        while (!P.over && !P.status)  /* an error while listing leaves to the handler above */
+            if (random_move_in(&P, bot, values, -1.0, NULL) < 0) break;
         if (P.status) break;
         returns_of(&P, r);
         for (i64 p = 0; p < PLAYERS; p++) totals[p] += r[p];

@@ -290,8 +290,8 @@ class CGame:
                          f"out[{offset} + p] = f{ir.payoff.function}(S, p); }}")
             offset += ir.player_count
         self.functions.append(
-            "static i64 outcome_extras(St *S, i64 *out) { jmp_buf jb; jmp_buf *saved = rb_escape; rb_escape = &jb; "
-            "if (setjmp(jb)) { rb_escape = saved; return 1; } "
+            "static i64 outcome_extras(St *S, i64 *out) { rb_jmp_buf jb; rb_jmp_buf *saved = rb_escape; rb_escape = &jb; "
+            "if (RB_SETJMP(jb)) { rb_escape = saved; return 1; } "
             f"arena_top = 0; {' '.join(parts)} rb_escape = saved; return 0; }}")
         self.extras_words = offset
         return kinds

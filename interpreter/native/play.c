@@ -5,11 +5,11 @@
  * independent variables or the list of value tuples; one randrange(total) from the bots' chance. */
 
 static void run(St *S) {
-    jmp_buf jb;
-    jmp_buf *saved = rb_escape;
+    rb_jmp_buf jb;
+    rb_jmp_buf *saved = rb_escape;
     rb_escape = &jb;
     rb_steps = rb_budget;
-    if (setjmp(jb) == 0) {
+    if (RB_SETJMP(jb) == 0) {
         while (S->nframes) {
             Frame *F = &S->frames[S->nframes - 1];
             const Instr *instrs = CODE[F->block];
@@ -66,6 +66,7 @@ static void space(St *S, Frame *L, Choice *c) {
     const Opt *o = c->opt;
     c->product = 0;
     c->first = ntuples;
+    if (o->nb == 0) { c->size = 1; return; }  /* one move, no values (pick_values reads none) */
     if (o->nb == 2 && !o->b[1].dependent && !o->b[1].condition) {
         List tail = o->b[1].domain(S, L);
         if (!tail[0]) { c->size = 0; return; }
@@ -103,6 +104,18 @@ static void action_frame(Frame *L, const Allow *a, i64 block, i64 nparams) {
     for (i64 i = 0; i < nparams; i++) L->L[i] = a->args[i];
 }
 
+/* The frame's copy the choices are listed in (their variables are bound there, not in the frame):
+ * its locals whole and only the used part of each list region, not the whole Frame (kilobytes when the
+ * lists are long). A region never assigned holds garbage; its length is kept within the region. */
+static void scratch_copy(Frame *dst, const Frame *src) {
+    memcpy(dst, src, offsetof(Frame, R));
+    for (int r = 0; r < MAXR; r++) {
+        i64 n = src->R[r][0];
+        if (n < 0 || n > LCAP) n = LCAP;
+        memcpy(dst->R[r], src->R[r], sizeof(i64) * (size_t)(n + 1));
+    }
+}
+
 /* Every choice open now with its space; returns how many, and the total of their sizes. */
 static i64 open_choices(St *S, i64 *total) {
     const Site *site = &SITES[S->decision];
@@ -111,7 +124,7 @@ static i64 open_choices(St *S, i64 *total) {
     *total = 0;
     arena_top = 0;
     ntuples = 0;
-    memcpy(&SCRATCH, top, sizeof(Frame));
+    scratch_copy(&SCRATCH, top);
     for (i64 i = 0; i < site->nopts; i++) {
         if (count >= MAXCHOICES) fail(S, ST_CAPACITY);
         Choice *c = &CHOICES[count++];
@@ -216,11 +229,7 @@ static u64 move_digest(u64 h, i64 decision, i64 option, const i64 *values, i64 n
  * `digest` is given for the game's own moves (folded in; see play_game_move), NULL inside a bot's
  * search. With a standing rate (>= 0; rulebook.bots.standing_pool): when a standing action's move is
  * open, one of those with that probability, else one of the waiting decision's own moves. */
-static i64 random_move_at(St *S, Mt *bot, i64 *values, double rate, u64 *digest) {
-    jmp_buf jb;
-    jmp_buf *saved = rb_escape;
-    rb_escape = &jb;
-    if (setjmp(jb)) { rb_escape = saved; return -1; }
+static i64 random_move_in(St *S, Mt *bot, i64 *values, double rate, u64 *digest) {
     i64 total;
     i64 count = open_choices(S, &total);
     if (total == 0) fail(S, ST_NOCHOICE);
@@ -242,7 +251,6 @@ static i64 random_move_at(St *S, Mt *bot, i64 *values, double rate, u64 *digest)
         pick -= CHOICES[which].size;
     }
     pick_values(&CHOICES[which], pick, values);
-    rb_escape = saved;
     if (digest) {
         *digest = move_digest(*digest, S->decision, which, values, CHOICES[which].opt->nb);
         play_game_move(S, which, values);
@@ -250,6 +258,17 @@ static i64 random_move_at(St *S, Mt *bot, i64 *values, double rate, u64 *digest)
         play_choice(S, which, values);
     }
     return S->status ? -1 : which;
+}
+
+/* random_move_in with its own exit: an error while listing gives -1 instead of leaving. */
+static i64 random_move_at(St *S, Mt *bot, i64 *values, double rate, u64 *digest) {
+    rb_jmp_buf jb;
+    rb_jmp_buf *saved = rb_escape;
+    rb_escape = &jb;
+    if (RB_SETJMP(jb)) { rb_escape = saved; return -1; }
+    i64 done = random_move_in(S, bot, values, rate, digest);
+    rb_escape = saved;
+    return done;
 }
 
 static i64 random_move(St *S, Mt *bot, i64 *values) { return random_move_at(S, bot, values, -1.0, NULL); }

@@ -20,7 +20,6 @@
 #define ST_FLOW 3       /* the flow ended without `end game` */
 #define ST_NOCHOICE 4   /* a decision with nothing to choose from */
 #define ST_UNSUPPORTED 5 /* reached a value the native code leaves to Python */
-#define GAME_OVER 99
 
 typedef const i64 *List; /* [n, item 1, …, item n] */
 static const i64 EMPTY_LIST[1] = {0};
@@ -46,7 +45,21 @@ typedef struct {
     i64 reason_lists[MAXRL][LCAP + 1];  /* lists an end-game text shows (after the frames: never copied) */
 } St;
 
-static jmp_buf *rb_escape;
+/* The non-local exit errors and `end game` take (to the run loop, or to an entry point's handler).
+ * GCC's and Clang's builtin pair where it is known to work: it saves three words and no signal mask,
+ * a tenth of setjmp's cost, which a playout pays at every move. The jump itself is made in one
+ * function that is never inlined (a builtin longjmp may not share a function with its setjmp). */
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+typedef void *rb_jmp_buf[5];
+#define RB_SETJMP(b) __builtin_setjmp(b)
+#define RB_LONGJMP(b) __builtin_longjmp((b), 1)
+#else
+typedef jmp_buf rb_jmp_buf;
+#define RB_SETJMP(b) setjmp(b)
+#define RB_LONGJMP(b) longjmp((b), 1)
+#endif
+static rb_jmp_buf *rb_escape;
+__attribute__((noinline, noreturn)) static void rb_leave(void) { RB_LONGJMP(*rb_escape); }
 
 /* The value tuples of the waiting decision's choices (play.c's sampler; each option's enumerator,
  * generated beside the game, writes them). */
@@ -71,9 +84,9 @@ static i64 rb_budget = 1000000;
 static i64 rb_steps = 1000000;
 void rb_set_budget(i64 steps) { rb_budget = steps; }
 
-static void fail(St *S, i64 status) {
+__attribute__((noinline, noreturn, cold)) static void fail(St *S, i64 status) {
     S->status = status;
-    longjmp(*rb_escape, 1);
+    rb_leave();
 }
 
 #define TICK(n) do { rb_steps -= (n); if (rb_steps < 0) fail(S, ST_RULES); } while (0)
@@ -560,5 +573,5 @@ static void game_over(St *S, List winners, i64 by_player, i64 reason) {
     S->nallows = 0;
     S->decision = -1;
     S->decider = -1;
-    longjmp(*rb_escape, GAME_OVER);
+    rb_leave();
 }
