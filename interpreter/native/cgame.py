@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Sequence
 
+from ..ir import exprs as x
 from ..ir import stmts as s
 from ..ir.program import Block, Function, GameIR
 from . import ctext  # noqa: F401  (registers the text handlers)
@@ -207,17 +208,38 @@ class CGame:
             return "return POP;"
         raise NativeUnsupported(f"the terminator {type(end).__name__}")
 
-    def _frame_function(self, b: int, rtype: str, e, hoisted: tuple = ()) -> str:
-        """A function of the frame giving e (a value the choice hoisted is worked out where it is
-        read, as in the Python back-end's general paths)."""
+    def _hoisted_cells(self, hoisted: tuple) -> dict:
+        """A cell for each number or truth a choice hoisted: its value and the listing it was worked
+        out in (play.c's rb_listing), so it is worked out at most once per listing, when first read,
+        as the IR asks (passes/hoist.py). A hoisted list is worked out where it is read: it lives in
+        the scratch arena, which a loop around the first read may hand back."""
+        cells = {}
+        for slot, value in hoisted:
+            if not is_list(value.type):
+                cells[slot] = (f"HV_{self.fresh[0] + 1}", f"HG_{self.fresh[0] + 1}")
+                self.fresh[0] += 1
+                self.prototypes.append(f"static i64 {cells[slot][0]}; static u64 {cells[slot][1]};")
+        return cells
+
+    def _frame_function(self, b: int, rtype: str, e, hoisted: tuple = (), cells: dict | None = None) -> str:
+        """A function of the frame giving e (a value the choice hoisted is read from its cell, or
+        worked out where it is read when it has none)."""
         name = f"Q_{self.fresh[0] + 1}"
         self.fresh[0] += 1
         head = f"static {rtype} {name}(St *S, Frame *F)"
         self.prototypes.append(head + ";")
         env = self.env_block(b)
         if hoisted:
-            values, outer = dict(hoisted), env.access
-            env.access = lambda slot: f"({expr(values[slot], env)})" if slot in values else outer(slot)
+            values, outer, cells = dict(hoisted), env.access, cells or {}
+
+            def access(slot: int) -> str:
+                if slot not in values:
+                    return outer(slot)
+                if slot not in cells:
+                    return f"({expr(values[slot], env)})"
+                v, g = cells[slot]
+                return f"({g} == rb_listing ? {v} : ({v} = {expr(values[slot], env)}, {g} = rb_listing, {v}))"
+            env.access = access
         value = expr(e, env)
         temps = self._temporaries(self.ir.blocks[b], set(map(int, re.findall(r"\bt(\d+)\b", value))))
         self.functions.append(f"{head} {{ i64 *D = S->D; (void)D; {temps} return {value}; }}")
@@ -229,15 +251,19 @@ class CGame:
         enumerators: list[str] = []
         for i, choice in enumerate(choices):
             binds, parts = [], []
+            cells = self._hoisted_cells(choice.hoisted)
             for binding in choice.bindings:
                 if self.ir.blocks[b].locals[binding.var].frame is False:
                     raise NativeUnsupported("a choice bound to a temporary")
-                domain = self._frame_function(b, "List", binding.domain, choice.hoisted)
-                condition = (self._frame_function(b, "i64", binding.condition, choice.hoisted)
+                domain = self._frame_function(b, "List", binding.domain, choice.hoisted, cells)
+                condition = (self._frame_function(b, "i64", binding.condition, choice.hoisted, cells)
                              if binding.condition is not None else "0")
                 binds.append(f"{{{binding.var}, {domain}, {condition}, {int(binding.dependent)}}}")
-                parts.append((binding.var, domain, condition))
-            guard = self._frame_function(b, "i64", choice.guard, choice.hoisted) if choice.guard is not None else "0"
+                zone = None
+                if isinstance(binding.domain, x.Present):  # the enumerator walks the zone's kinds in place
+                    zone = (self._frame_function(b, "i64", binding.domain.addr, choice.hoisted, cells), binding.domain.kinds)
+                parts.append((binding.var, domain, condition, zone))
+            guard = self._frame_function(b, "i64", choice.guard, choice.hoisted, cells) if choice.guard is not None else "0"
             out.append(f"static const Bind {name}_{i}_B[] = {{{', '.join(binds) or '{0, 0, 0, 0}'}}};")
             out.append(f"static const i64 {name}_{i}_C[] = {{{', '.join(str(c) for c in choice.clears) or '0'}}};")
             if parts:
@@ -364,10 +390,14 @@ def _enumerator(name: str, parts: list) -> str:
     """A choice's values listed by a function of its own, its domains and conditions called by name
     (so the C compiler can inline them): play.c's generic `enumerate`, one loop per variable."""
     loops, closes = [], []
-    for depth, (slot, domain, condition) in enumerate(parts):
+    for depth, (slot, domain, condition, zone) in enumerate(parts):
         test = f" if (!{condition}(S, L)) continue;" if condition != "0" else ""
-        loops.append(f"List d{depth} = {domain}(S, L); for (i64 j{depth} = 1; j{depth} <= d{depth}[0]; j{depth}++) {{ "
-                     f"i64 v{depth} = d{depth}[j{depth}]; L->L[{slot}] = v{depth};{test}")
+        if zone is not None:  # a zone's pieces: its kinds with a count, walked in place
+            loops.append(f"const i64 *z{depth} = &S->D[{zone[0]}(S, L)]; for (i64 v{depth} = 0; v{depth} < {zone[1]}; v{depth}++) {{ "
+                         f"if (!z{depth}[v{depth}]) continue; L->L[{slot}] = v{depth};{test}")
+        else:
+            loops.append(f"List d{depth} = {domain}(S, L); for (i64 j{depth} = 1; j{depth} <= d{depth}[0]; j{depth}++) {{ "
+                         f"i64 v{depth} = d{depth}[j{depth}]; L->L[{slot}] = v{depth};{test}")
         closes.append("}")
     stores = " ".join(f"TUPLES[ntuples * MAXB + {depth}] = v{depth};" for depth in range(len(parts)))
     return (f"static void {name}(St *S, Frame *L) {{ {' '.join(loops)} "

@@ -131,6 +131,7 @@ static i64 open_choices(St *S, i64 *total) {
         c->opt = &site->opts[i];
         c->action_block = -1;
         c->action_index = -1;
+        rb_listing++;
         if (c->opt->guard && !c->opt->guard(S, &SCRATCH)) { c->size = 0; continue; }
         space(S, &SCRATCH, c);
         *total += c->size;
@@ -146,6 +147,7 @@ static i64 open_choices(St *S, i64 *total) {
             c->action_block = action->block;
             c->action_index = a;
             action_frame(&ACTION_SCRATCH, allow, action->block, action->nparams);
+            rb_listing++;
             if (c->opt->guard && !c->opt->guard(S, &ACTION_SCRATCH)) { c->size = 0; continue; }
             space(S, &ACTION_SCRATCH, c);
             *total += c->size;
@@ -193,6 +195,7 @@ static Frame CHECK;
 static void check_marks(St *S, i64 which, const i64 *values) {
     const Choice *c = &CHOICES[which];
     const Opt *o = c->opt;
+    rb_listing++;
     if (c->action_block < 0) memcpy(&CHECK, &S->frames[S->nframes - 1], sizeof(Frame));
     else action_frame(&CHECK, &S->allows[c->action_index], c->action_block, ACTIONS[S->allows[c->action_index].action].nparams);
     if (o->guard) (void)o->guard(S, &CHECK);

@@ -66,6 +66,10 @@ __attribute__((noinline, noreturn)) static void rb_leave(void) { RB_LONGJMP(*rb_
 static i64 TUPLES[MAXTUPLES * MAXB];
 static i64 ntuples;
 
+/* Which listing of one choice this is (play.c counts them): a value the choice hoisted is kept with
+ * the listing it was worked out in (cgame.py's cells), so a new number makes every cell stale. */
+static u64 rb_listing = 1;
+
 /* A counting build (NPOINTS > 0; interpreter/analysis/reach.py): one mark per reach point. The game's own
  * play marks rb_marks_game; what the bots do to choose a move (sampling, a greedy look-ahead, an
  * MCTS search) marks a scratch set, so only what the game itself reached counts (play.c). */
@@ -154,7 +158,8 @@ static int lequal(List a, List b) {
     return 1;
 }
 
-static i64 lat(St *S, List l, i64 position) {   /* Python indexing: negative counts from the end */
+static inline i64 lat(St *S, List l, i64 position) {   /* Python indexing: negative counts from the end */
+    if (__builtin_expect(position >= 0 && position < l[0], 1)) return l[position + 1];
     if (position == NONE) fail(S, ST_RULES);
     if (position < 0) position += l[0];
     if (position < 0 || position >= l[0]) fail(S, ST_RULES);
