@@ -30,11 +30,20 @@ static i64 legal_moves(St *S, MoveV *out) {
     return n;
 }
 
-static size_t state_bytes(const St *S) {   /* the used part: frames come last */
-    return offsetof(St, frames) + sizeof(Frame) * (size_t)S->nframes;
+/* A copy that plays the same: the fields, the modifiers and allowed actions in use, the data's
+ * numbers and the used part of each of its lists, each frame as frame_copy copies it (a playout
+ * starts with one: the whole state is kilobytes of list capacity). */
+static void copy_state(St *dst, const St *src) {
+    memcpy(dst, src, offsetof(St, mods));
+    memcpy(dst->mods, src->mods, sizeof(Mod) * (size_t)src->nmods);
+    memcpy(dst->allows, src->allows, sizeof(Allow) * (size_t)src->nallows);
+    memcpy(dst->D, src->D, sizeof(i64) * DATA_SCALARS);
+    for (i64 i = 0; i < NDATA_LISTS; i++) {
+        const i64 *l = &src->D[DATA_LISTS[i]];
+        memcpy(&dst->D[DATA_LISTS[i]], l, sizeof(i64) * (size_t)(l[0] + 1));
+    }
+    for (i64 f = 0; f < src->nframes; f++) frame_copy(&dst->frames[f], &src->frames[f]);
 }
-
-static void copy_state(St *dst, const St *src) { memcpy(dst, src, state_bytes(src)); }
 
 /* Game.win_returns: 1 for each winner, 0 for the others; 0.5 each when nobody or everybody of
  * several players wins (one player alone wins or loses). */

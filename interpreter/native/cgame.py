@@ -283,6 +283,15 @@ class CGame:
             out.append(f"static const Instr CODE_{b}[] = {{{names}}};")
         out.append(f"static const Instr *const CODE[] = {{{', '.join(f'CODE_{b}' for b in range(len(ir.blocks)))}}};")
         out.append(f"static const i64 BLOCK_SLOTS[] = {{{', '.join(str(len(b.locals)) for b in ir.blocks)}}};")
+        # what a copy of a frame or of the data needs (play.c's frame_copy, bots.c's copy_state): the
+        # locals up to the block's last one kept in the frame, its list regions, and the data's lists
+        frame_slots = [1 + max([slot for slot, info in enumerate(b.locals) if info.frame], default=-1) for b in ir.blocks]
+        out.append(f"static const i64 BLOCK_FRAME_SLOTS[] = {{{', '.join(map(str, frame_slots))}}};")
+        out.append(f"static const i64 BLOCK_REGIONS[] = {{{', '.join(str(len(r)) for r in self.regions)}}};")
+        regions = sorted(self.sizes.region_base.values())
+        out.append(f"#define DATA_SCALARS {ir.layout.size}")
+        out.append(f"#define NDATA_LISTS {len(regions)}")
+        out.append(f"static const i64 DATA_LISTS[] = {{{', '.join(map(str, regions)) or '0'}}};")
         for i, site in enumerate(ir.sites):
             out += self._options(f"SITE{i}", site.block, site.choices)
         out.append(f"static const Site SITES[] = {{{', '.join(f'{{{len(site.choices)}, SITE{i}}}' for i, site in enumerate(ir.sites)) or '{0}'}}};")

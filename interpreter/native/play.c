@@ -104,12 +104,13 @@ static void action_frame(Frame *L, const Allow *a, i64 block, i64 nparams) {
     for (i64 i = 0; i < nparams; i++) L->L[i] = a->args[i];
 }
 
-/* The frame's copy the choices are listed in (their variables are bound there, not in the frame):
- * its locals whole and only the used part of each list region, not the whole Frame (kilobytes when the
- * lists are long). A region never assigned holds garbage; its length is kept within the region. */
-static void scratch_copy(Frame *dst, const Frame *src) {
-    memcpy(dst, src, offsetof(Frame, R));
-    for (int r = 0; r < MAXR; r++) {
+/* A frame's copy that reads the same: its block's locals kept in the frame (the others are C locals
+ * of one instruction, never read from a frame) and the used part of each of its list regions, not
+ * the whole Frame (kilobytes when the lists are long). A region never assigned holds garbage: its
+ * length is kept within the region. */
+static void frame_copy(Frame *dst, const Frame *src) {
+    memcpy(dst, src, offsetof(Frame, L) + sizeof(i64) * (size_t)BLOCK_FRAME_SLOTS[src->block]);
+    for (i64 r = 0; r < BLOCK_REGIONS[src->block]; r++) {
         i64 n = src->R[r][0];
         if (n < 0 || n > LCAP) n = LCAP;
         memcpy(dst->R[r], src->R[r], sizeof(i64) * (size_t)(n + 1));
@@ -124,7 +125,7 @@ static i64 open_choices(St *S, i64 *total) {
     *total = 0;
     arena_top = 0;
     ntuples = 0;
-    scratch_copy(&SCRATCH, top);
+    frame_copy(&SCRATCH, top);  /* the choices' variables are bound in a copy, not in the frame */
     for (i64 i = 0; i < site->nopts; i++) {
         if (count >= MAXCHOICES) fail(S, ST_CAPACITY);
         Choice *c = &CHOICES[count++];
