@@ -144,6 +144,12 @@ def loop(var_set: str, var: str, dom: x.Expr, env: Env, body: str, snapshot: boo
         base = env.fresh("zb")
         return (f"{{ i64 {base} = {expr(dom.addr, env)}; {keep} for (i64 {var} = 0; {var} < {dom.kinds}; {var}++) "
                 f"{{ if (!D[{base} + {var}]) continue; {var_set} {body} {back} }} }}")
+    if isinstance(dom, x.Concat) and not snapshot:  # two lists walked one after the other: none joined
+        a, b, i = env.fresh("ca"), env.fresh("cb"), env.fresh("i")
+        tick = f"TICK({a}[0] + {b}[0]);" if dom.span is not None else ""  # as lconcat_counted
+        return (f"{{ List {a} = {expr(dom.left, env)}; List {b} = {expr(dom.right, env)}; {tick} {keep} "
+                f"for (i64 {i} = 1; {i} <= {a}[0] + {b}[0]; {i}++) "
+                f"{{ i64 {var} = {i} <= {a}[0] ? {a}[{i}] : {b}[{i} - {a}[0]]; {var_set} {body} {back} }} }}")
     items, i = env.fresh("l"), env.fresh("i")
     source = expr(dom, env)
     if snapshot and isinstance(dom, (x.Load, x.Local, x.Index)):

@@ -99,7 +99,7 @@ __attribute__((noinline, noreturn, cold)) static void fail(St *S, i64 status) {
 static i64 ARENA[ARENA_LISTS][LCAP + 1];
 static i64 arena_top;
 
-static i64 *lnew(St *S) {
+static inline i64 *lnew(St *S) {
     if (arena_top >= ARENA_LISTS) fail(S, ST_CAPACITY);
     i64 *l = ARENA[arena_top++];
     l[0] = 0;
@@ -111,9 +111,11 @@ static inline void lpush(St *S, i64 *l, i64 v) {
     l[++l[0]] = v;
 }
 
-static void lcopy_into(St *S, i64 *dst, List src) {
-    if (src[0] > LCAP) fail(S, ST_CAPACITY);
-    memcpy(dst, src, sizeof(i64) * (size_t)(src[0] + 1));
+static inline void lcopy_into(St *S, i64 *dst, List src) {
+    i64 n = src[0];
+    if (n > LCAP) fail(S, ST_CAPACITY);
+    if (n < 8) { for (i64 i = 0; i <= n; i++) dst[i] = src[i]; return; }  /* short: no call */
+    memcpy(dst, src, sizeof(i64) * (size_t)(n + 1));
 }
 
 static List lcopy_tmp(St *S, List src) {
