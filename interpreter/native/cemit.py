@@ -142,8 +142,8 @@ def loop(var_set: str, var: str, dom: x.Expr, env: Env, body: str, snapshot: boo
                 f"for (i64 {var} = {lo}; {var} <= {hi}; {var}++) {{ {var_set} {body} {back} }} }}")
     if isinstance(dom, x.Present) and not snapshot:  # the zone's kinds walked in place: no list made
         base = env.fresh("zb")
-        return (f"{{ i64 {base} = {expr(dom.addr, env)}; {keep} for (i64 {var} = 0; {var} < {dom.kinds}; {var}++) "
-                f"{{ if (!D[{base} + {var}]) continue; {var_set} {body} {back} }} }}")
+        return (f"{{ const i64 *{base} = &D[{expr(dom.addr, env)}]; {keep} for (i64 {var} = 0; {var} < {dom.kinds}; {var}++) "
+                f"{{ SKIP_ABSENT({base}, {var}); {var_set} {body} {back} }} }}")
     if isinstance(dom, x.Concat) and not snapshot:  # two lists walked one after the other: none joined
         a, b, i = env.fresh("ca"), env.fresh("cb"), env.fresh("i")
         tick = f"TICK({a}[0] + {b}[0]);" if dom.span is not None else ""  # as lconcat_counted

@@ -403,7 +403,7 @@ def _enumerator(name: str, parts: list) -> str:
         test = f" if (!{condition}(S, L)) continue;" if condition != "0" else ""
         if zone is not None:  # a zone's pieces: its kinds with a count, walked in place
             loops.append(f"const i64 *z{depth} = &S->D[{zone[0]}(S, L)]; for (i64 v{depth} = 0; v{depth} < {zone[1]}; v{depth}++) {{ "
-                         f"if (!z{depth}[v{depth}]) continue; L->L[{slot}] = v{depth};{test}")
+                         f"SKIP_ABSENT(z{depth}, v{depth}); L->L[{slot}] = v{depth};{test}")
         else:
             loops.append(f"List d{depth} = {domain}(S, L); for (i64 j{depth} = 1; j{depth} <= d{depth}[0]; j{depth}++) {{ "
                          f"i64 v{depth} = d{depth}[j{depth}]; L->L[{slot}] = v{depth};{test}")

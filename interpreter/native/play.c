@@ -125,13 +125,15 @@ static i64 open_choices(St *S, i64 *total) {
     *total = 0;
     arena_top = 0;
     ntuples = 0;
-    frame_copy(&SCRATCH, top);  /* the choices' variables are bound in a copy, not in the frame */
+    int copied = 0;
     for (i64 i = 0; i < site->nopts; i++) {
         if (count >= MAXCHOICES) fail(S, ST_CAPACITY);
         Choice *c = &CHOICES[count++];
         c->opt = &site->opts[i];
         c->action_block = -1;
         c->action_index = -1;
+        if (!c->opt->guard && !c->opt->nb) { c->product = 0; c->first = ntuples; c->size = 1; *total += 1; continue; }
+        if (!copied) { frame_copy(&SCRATCH, top); copied = 1; }  /* the choices' variables are bound in a copy */
         rb_listing++;
         if (c->opt->guard && !c->opt->guard(S, &SCRATCH)) { c->size = 0; continue; }
         space(S, &SCRATCH, c);

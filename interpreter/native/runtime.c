@@ -247,6 +247,9 @@ static inline i64 zcount(const i64 *D, i64 base, i64 kinds) {
     return total;
 }
 
+/* In a walk over a zone's kinds (z: its counts, v: the kind, within a loop): on to the next kind present. */
+#define SKIP_ABSENT(z, v) if (!(z)[v]) continue
+
 static i64 zcount_all(const i64 *D, List offsets, i64 kinds) {
     i64 total = 0;
     for (i64 i = 1; i <= offsets[0]; i++) total += zcount(D, offsets[i], kinds);
