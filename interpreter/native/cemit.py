@@ -266,6 +266,8 @@ HELPERS: dict[str, Callable] = {
 
 @handles(EXPRESSIONS, x.Helper)
 def c_Helper(e: x.Helper, env: Env) -> str:
+    if e.name == "key_position" and all(isinstance(a, x.Const) for a in e.args) and e.args[1].value in e.args[0].value:
+        return str(tuple(e.args[0].value).index(e.args[1].value))  # a row named in the rules: found once, here
     args = [expr(a, env) for a in e.args]
     if e.name in ("min", "max"):
         names = [env.fresh("m") for _ in args]
