@@ -18,7 +18,7 @@ from ..ir import exprs as x
 from ..ir import stmts as s
 from ..ir.program import Block, Function, GameIR
 from . import ctext  # noqa: F401  (registers the text handlers)
-from .cemit import Constants, Env, NativeUnsupported, body, ctype, expr, is_list, kind_of
+from .cemit import Constants, Env, NativeUnsupported, _comp_loop, body, ctype, expr, is_list, kind_of, loop
 
 LCAP_MIN = 64
 MAXF = 64
@@ -221,13 +221,9 @@ class CGame:
                 self.prototypes.append(f"static i64 {cells[slot][0]}; static u64 {cells[slot][1]};")
         return cells
 
-    def _frame_function(self, b: int, rtype: str, e, hoisted: tuple = (), cells: dict | None = None) -> str:
-        """A function of the frame giving e (a value the choice hoisted is read from its cell, or
-        worked out where it is read when it has none)."""
-        name = f"Q_{self.fresh[0] + 1}"
-        self.fresh[0] += 1
-        head = f"static {rtype} {name}(St *S, Frame *F)"
-        self.prototypes.append(head + ";")
+    def _choice_env(self, b: int, hoisted: tuple = (), cells: dict | None = None) -> Env:
+        """The env of a choice's expressions in a frame of block b: a value the choice hoisted is read
+        from its cell, or worked out where it is read when it has none."""
         env = self.env_block(b)
         if hoisted:
             values, outer, cells = dict(hoisted), env.access, cells or {}
@@ -240,6 +236,41 @@ class CGame:
                 v, g = cells[slot]
                 return f"({g} == rb_listing ? {v} : ({v} = {expr(values[slot], env)}, {g} = rb_listing, {v}))"
             env.access = access
+        return env
+
+    def _walking_enumerator(self, name: str, b: int, choice, cells: dict) -> str:
+        """A choice's values listed by loops written in place, a variable whose domain is a list
+        made by a comprehension walking that comprehension's own loop (no list is made, and what an
+        element needs is handed back after it)."""
+        env = self._choice_env(b, choice.hoisted, cells)
+        bindings = choice.bindings
+
+        def level(i: int) -> str:
+            if i == len(bindings):
+                stores = " ".join(f"TUPLES[ntuples * MAXB + {k}] = {env.access(bnd.var)};" for k, bnd in enumerate(bindings))
+                return f"if (ntuples >= MAXTUPLES) fail(S, ST_CAPACITY); {stores} ntuples++;"
+            binding = bindings[i]
+            inner = level(i + 1)
+            if binding.condition is not None:
+                inner = f"if ({expr(binding.condition, env)}) {{ {inner} }}"
+            dom = binding.domain
+            if _walkable(dom):
+                decls, text = _comp_loop(dom, env, lambda each: f"{env.access(binding.var)} = {expr(dom.element, each)}; {inner}")
+                return f"{{ {decls} {text} }}"
+            element = env.fresh("e")
+            return loop(f"{env.access(binding.var)} = {element};", element, dom, env, inner, snapshot=False)
+        text = level(0)
+        temps = self._temporaries(self.ir.blocks[b], set(map(int, re.findall(r"\bt(\d+)\b", text))))
+        return f"static void {name}(St *S, Frame *F) {{ i64 *D = S->D; (void)D; {temps} {text} }}"
+
+    def _frame_function(self, b: int, rtype: str, e, hoisted: tuple = (), cells: dict | None = None) -> str:
+        """A function of the frame giving e (a value the choice hoisted is read from its cell, or
+        worked out where it is read when it has none)."""
+        name = f"Q_{self.fresh[0] + 1}"
+        self.fresh[0] += 1
+        head = f"static {rtype} {name}(St *S, Frame *F)"
+        self.prototypes.append(head + ";")
+        env = self._choice_env(b, hoisted, cells)
         value = expr(e, env)
         temps = self._temporaries(self.ir.blocks[b], set(map(int, re.findall(r"\bt(\d+)\b", value))))
         self.functions.append(f"{head} {{ i64 *D = S->D; (void)D; {temps} return {value}; }}")
@@ -266,7 +297,9 @@ class CGame:
             guard = self._frame_function(b, "i64", choice.guard, choice.hoisted, cells) if choice.guard is not None else "0"
             out.append(f"static const Bind {name}_{i}_B[] = {{{', '.join(binds) or '{0, 0, 0, 0}'}}};")
             out.append(f"static const i64 {name}_{i}_C[] = {{{', '.join(str(c) for c in choice.clears) or '0'}}};")
-            if parts:
+            if any(_walkable(binding.domain) for binding in choice.bindings):
+                out.append(self._walking_enumerator(f"{name}_{i}_E", b, choice, cells))
+            elif parts:
                 out.append(_enumerator(f"{name}_{i}_E", parts))
             enumerators.append(f"{name}_{i}_E" if parts else "0")
             guards.append(guard)
@@ -393,6 +426,11 @@ class CGame:
                        show(lists[part[0]], part[1], part[3]) if part[2] == "list" else
                        show(args[part[0]], part[1], part[2])
                        for part in self.reasons[reason])
+
+
+def _walkable(domain) -> bool:
+    """A comprehension's list an enumerator can walk in place of making it."""
+    return isinstance(domain, x.Comp) and domain.form == "list" and not any(is_list(v.type) for _, v in domain.hoisted)
 
 
 def _enumerator(name: str, parts: list) -> str:
