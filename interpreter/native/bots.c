@@ -289,19 +289,31 @@ i64 rb_playouts(St *S, i64 count, Mt *bot, double *totals) {
     rb_jmp_buf *saved = rb_escape;
     rb_escape = &jb;
     volatile i64 g = 0;  /* read after a longjmp */
-    if (RB_SETJMP(jb)) { rb_escape = saved; MARKS_TO(rb_marks_game); return g; }
-    MARKS_TO(rb_marks_scratch);
-    i64 values[MAXB];
     double r[MAXW];
+    MARKS_TO(rb_marks_scratch);
+    rb_direct = 1;  /* one handler for the playouts, not one per move (run_frames) */
+    if (RB_SETJMP(jb)) {
+        if (P.status || !P.over) {  /* an error: S->status is left as it was */
+            rb_direct = 0;
+            rb_escape = saved;
+            MARKS_TO(rb_marks_game);
+            return g;
+        }
+        returns_of(&P, r);  /* a playout's `end game` */
+        for (i64 p = 0; p < PLAYERS; p++) totals[p] += r[p];
+        g++;
+    }
+    i64 values[MAXB];
     for (; g < count; g++) {
         copy_state(&P, S);
         P.rng = rb_mt_bits(bot, 64);
-        while (!P.over && !P.status)  /* an error while listing leaves to the handler above */
+        while (!P.over && !P.status)  /* an error or `end game` leaves to the handler above */
             if (random_move_in(&P, bot, values, -1.0, NULL) < 0) break;
         if (P.status) break;
         returns_of(&P, r);
         for (i64 p = 0; p < PLAYERS; p++) totals[p] += r[p];
     }
+    rb_direct = 0;
     rb_escape = saved;
     MARKS_TO(rb_marks_game);
     return g;

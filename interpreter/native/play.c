@@ -4,27 +4,35 @@
  * decision, then those of standing actions the decider may take; per choice the product of two
  * independent variables or the list of value tuples; one randrange(total) from the bots' chance. */
 
+/* The frames run to the next decision, the end, or an exit (an error, `end game`) to rb_escape. */
+static void run_frames(St *S) {
+    rb_steps = rb_budget;
+    while (S->nframes) {
+        Frame *F = &S->frames[S->nframes - 1];
+        const Instr *instrs = CODE[F->block];
+        i64 pc = F->pc, at = pc;
+        while (pc >= 0) {
+            at = pc;
+            arena_top = 0;
+            npending = 0;
+            pc = instrs[at](S, F);
+        }
+        if (pc == SUSPEND) { F->pc = at; return; }
+        if (pc == POP) S->nframes--;
+    }
+    if (!S->over) S->status = ST_FLOW;
+}
+
+/* Set while rb_playouts runs: its own exit handler takes errors and each playout's `end game`
+ * (S->status or S->over then say which), so a move needs no handler of its own. */
+static int rb_direct = 0;
+
 static void run(St *S) {
+    if (rb_direct) { run_frames(S); return; }
     rb_jmp_buf jb;
     rb_jmp_buf *saved = rb_escape;
     rb_escape = &jb;
-    rb_steps = rb_budget;
-    if (RB_SETJMP(jb) == 0) {
-        while (S->nframes) {
-            Frame *F = &S->frames[S->nframes - 1];
-            const Instr *instrs = CODE[F->block];
-            i64 pc = F->pc, at = pc;
-            while (pc >= 0) {
-                at = pc;
-                arena_top = 0;
-                npending = 0;
-                pc = instrs[at](S, F);
-            }
-            if (pc == SUSPEND) { F->pc = at; rb_escape = saved; return; }
-            if (pc == POP) S->nframes--;
-        }
-        if (!S->over) S->status = ST_FLOW;
-    }
+    if (RB_SETJMP(jb) == 0) run_frames(S);
     rb_escape = saved;
 }
 
