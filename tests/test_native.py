@@ -131,7 +131,11 @@ def test_bot_chance_is_cpythons_bit_for_bit():
 
 
 @pytest.mark.parametrize("mode", [("nim", {}), ("eriantys", {"players": 2}), ("ephyran", {"players": 3}),
-                                  ("tic_tac_toe", {})], ids=_ids)
+                                  ("tic_tac_toe", {}),
+                                  # a playout's copy of the state (lists and frames copied up to their
+                                  # lengths), a choice's hoisted values kept per listing, zones walked in place
+                                  ("hearts", {}), ("pig", {}), ("breakthrough", {"rows": 6, "columns": 6})],
+                         ids=_ids)
 def test_playouts_are_the_python_back_ends_rollouts(mode):
     """NativeGame.playouts (an MCTS leaf's evaluation, played in C) gives exactly the mean win returns
     of the same rollouts played by the Python back-end, and leaves the bots' chance where they do."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 import ctypes
 import gc
 import random
+import struct
 import time
 from typing import Callable, NamedTuple, Optional, Sequence
 
@@ -248,19 +249,19 @@ class NativeGame:
             raise NativeUnsupported(f"a playout stopped natively after {done} of {count}")
         return [total / count for total in totals]
 
+    # The bots' Mersenne Twister crosses as one block (struct and memmove: ctypes' slices go item by
+    # item, and cost as much as a hundred Kuhn playouts in C).
     def _set_bot(self, rng: random.Random) -> None:
         version, internal, _ = rng.getstate()
-        words = (ctypes.c_uint32 * 624).from_buffer(self._bot)
-        words[:] = internal[:624]
-        ctypes.c_int64.from_buffer(self._bot, 624 * 4).value = internal[624]
+        ctypes.memmove(self._bot, MT_WORDS.pack(*internal), MT_WORDS.size)
 
     def _get_bot(self, rng: random.Random) -> None:
-        words = (ctypes.c_uint32 * 624).from_buffer(self._bot)
-        index = ctypes.c_int64.from_buffer(self._bot, 624 * 4).value
-        rng.setstate((3, tuple(words[:]) + (index,), None))
+        internal = MT_WORDS.unpack(self._bot.raw[:MT_WORDS.size])
+        rng.setstate((3, internal, None))
 
 
 DIGEST_START = 0xcbf29ce484222325
+MT_WORDS = struct.Struct("=624Iq")  # chance.c's Mt: the 624 words, then the index (2496 bytes in: no padding)
 
 
 def move_digest(native: NativeGame, digest: int, move) -> int:

@@ -30,11 +30,20 @@ static i64 legal_moves(St *S, MoveV *out) {
     return n;
 }
 
-static size_t state_bytes(const St *S) {   /* the used part: frames come last */
-    return offsetof(St, frames) + sizeof(Frame) * (size_t)S->nframes;
+/* A copy that plays the same: the fields, the modifiers and allowed actions in use, the data's
+ * numbers and the used part of each of its lists, each frame as frame_copy copies it (a playout
+ * starts with one: the whole state is kilobytes of list capacity). */
+static void copy_state(St *dst, const St *src) {
+    memcpy(dst, src, offsetof(St, mods));
+    memcpy(dst->mods, src->mods, sizeof(Mod) * (size_t)src->nmods);
+    memcpy(dst->allows, src->allows, sizeof(Allow) * (size_t)src->nallows);
+    memcpy(dst->D, src->D, sizeof(i64) * DATA_SCALARS);
+    for (i64 i = 0; i < NDATA_LISTS; i++) {
+        const i64 *l = &src->D[DATA_LISTS[i]];
+        memcpy(&dst->D[DATA_LISTS[i]], l, sizeof(i64) * (size_t)(l[0] + 1));
+    }
+    for (i64 f = 0; f < src->nframes; f++) frame_copy(&dst->frames[f], &src->frames[f]);
 }
-
-static void copy_state(St *dst, const St *src) { memcpy(dst, src, state_bytes(src)); }
 
 /* Game.win_returns: 1 for each winner, 0 for the others; 0.5 each when nobody or everybody of
  * several players wins (one player alone wins or loses). */
@@ -227,10 +236,10 @@ static void ism_move(St *S, Mt *bot, i64 iterations, MoveV *chosen);  /* ismcts.
 /* One move by the bot of the deciding seat: 0 random, 1 greedy, 2 MCTS, 3 ISMCTS (iterations given).
  * Gives -1 on an error (S->status says which). */
 static i64 bot_move(St *S, Mt *bot, i64 kind, i64 iterations, double rate, u64 *digest) {
-    jmp_buf jb;
-    jmp_buf *saved = rb_escape;
+    rb_jmp_buf jb;
+    rb_jmp_buf *saved = rb_escape;
     rb_escape = &jb;
-    if (setjmp(jb)) {  /* an error here or in a search's copy: this game goes to Python */
+    if (RB_SETJMP(jb)) {  /* an error here or in a search's copy: this game goes to Python */
         rb_escape = saved;
         if (!S->status) S->status = SIM.status ? SIM.status : ST_RULES;
         return -1;
@@ -279,23 +288,35 @@ i64 rb_play_games_bots(i64 first, i64 count, i64 *out, St *S, const i64 *kinds, 
  * many playouts finished: fewer when one stopped on an error (S->status is then left as it was). */
 i64 rb_playouts(St *S, i64 count, Mt *bot, double *totals) {
     static St P;
-    jmp_buf jb;
-    jmp_buf *saved = rb_escape;
+    rb_jmp_buf jb;
+    rb_jmp_buf *saved = rb_escape;
     rb_escape = &jb;
     volatile i64 g = 0;  /* read after a longjmp */
-    if (setjmp(jb)) { rb_escape = saved; MARKS_TO(rb_marks_game); return g; }
-    MARKS_TO(rb_marks_scratch);
-    i64 values[MAXB];
     double r[MAXW];
+    MARKS_TO(rb_marks_scratch);
+    rb_direct = 1;  /* one handler for the playouts, not one per move (run_frames) */
+    if (RB_SETJMP(jb)) {
+        if (P.status || !P.over) {  /* an error: S->status is left as it was */
+            rb_direct = 0;
+            rb_escape = saved;
+            MARKS_TO(rb_marks_game);
+            return g;
+        }
+        returns_of(&P, r);  /* a playout's `end game` */
+        for (i64 p = 0; p < PLAYERS; p++) totals[p] += r[p];
+        g++;
+    }
+    i64 values[MAXB];
     for (; g < count; g++) {
         copy_state(&P, S);
         P.rng = rb_mt_bits(bot, 64);
-        while (!P.over && !P.status)
-            if (random_move(&P, bot, values) < 0) break;
+        while (!P.over && !P.status)  /* an error or `end game` leaves to the handler above */
+            if (random_move_in(&P, bot, values, -1.0, NULL) < 0) break;
         if (P.status) break;
         returns_of(&P, r);
         for (i64 p = 0; p < PLAYERS; p++) totals[p] += r[p];
     }
+    rb_direct = 0;
     rb_escape = saved;
     MARKS_TO(rb_marks_game);
     return g;

@@ -9,7 +9,7 @@ texts become ids: nothing from a rules file reaches C as code.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any, Callable, Optional
 
 from ..ir import exprs as x
 from ..ir import stmts as s
@@ -140,6 +140,16 @@ def loop(var_set: str, var: str, dom: x.Expr, env: Env, body: str, snapshot: boo
         tick = f"if ({hi} >= {lo}) TICK({hi} - {lo} + 1);" if dom.span is not None else ""
         return (f"{{ i64 {lo} = {expr(dom.low, env)}; i64 {hi} = {expr(dom.high, env)}; {tick} {keep} "
                 f"for (i64 {var} = {lo}; {var} <= {hi}; {var}++) {{ {var_set} {body} {back} }} }}")
+    if isinstance(dom, x.Present) and not snapshot:  # the zone's kinds walked in place: no list made
+        base = env.fresh("zb")
+        return (f"{{ const i64 *{base} = &D[{expr(dom.addr, env)}]; {keep} for (i64 {var} = 0; {var} < {dom.kinds}; {var}++) "
+                f"{{ SKIP_ABSENT({base}, {var}); {var_set} {body} {back} }} }}")
+    if isinstance(dom, x.Concat) and not snapshot:  # two lists walked one after the other: none joined
+        a, b, i = env.fresh("ca"), env.fresh("cb"), env.fresh("i")
+        tick = f"TICK({a}[0] + {b}[0]);" if dom.span is not None else ""  # as lconcat_counted
+        return (f"{{ List {a} = {expr(dom.left, env)}; List {b} = {expr(dom.right, env)}; {tick} {keep} "
+                f"for (i64 {i} = 1; {i} <= {a}[0] + {b}[0]; {i}++) "
+                f"{{ i64 {var} = {i} <= {a}[0] ? {a}[{i}] : {b}[{i} - {a}[0]]; {var_set} {body} {back} }} }}")
     items, i = env.fresh("l"), env.fresh("i")
     source = expr(dom, env)
     if snapshot and isinstance(dom, (x.Load, x.Local, x.Index)):
@@ -256,6 +266,8 @@ HELPERS: dict[str, Callable] = {
 
 @handles(EXPRESSIONS, x.Helper)
 def c_Helper(e: x.Helper, env: Env) -> str:
+    if e.name == "key_position" and all(isinstance(a, x.Const) for a in e.args) and e.args[1].value in e.args[0].value:
+        return str(tuple(e.args[0].value).index(e.args[1].value))  # a row named in the rules: found once, here
     args = [expr(a, env) for a in e.args]
     if e.name in ("min", "max"):
         names = [env.fresh("m") for _ in args]
@@ -560,8 +572,42 @@ def _assigns_list(stmts) -> bool:
 @handles(STATEMENTS, s.ForEach)
 def c_ForEach(st: s.ForEach, env: Env) -> str:
     element = env.fresh("e")
-    return loop(env.assign(st.var, element), element, st.domain, env, body(st.body, env), snapshot=True,
+    moved = _moved_count(st.body)
+    text = body(st.body, env) if moved is None else \
+        f"{statement(st.body[0], env)} if ({env.access(moved)} != 0) {{ {body(st.body[1:], env)} }}"
+    return loop(env.assign(st.var, element), element, st.domain, env, text, snapshot=True,
                 release=not _assigns_list(st.body))
+
+
+def _moved_count(stmts: tuple) -> Optional[int]:
+    """The local c of a round `c = D[a]; D[a] = 0; D[b] += c; …` (the lowering of a zone's pieces
+    moved kind by kind), whose every later statement does nothing when c is 0: the round is then
+    skipped after its first statement (most kinds are absent). Else None. Only plain addresses
+    qualify, so that nothing skipped could fail or mark a reach point."""
+    if len(stmts) < 2 or not isinstance(stmts[0], s.SetLocal) or not isinstance(stmts[0].value, x.Load):
+        return None
+    c, source = stmts[0].slot, stmts[0].value.addr
+    cleared = stmts[1]
+    if not (isinstance(cleared, s.Store) and cleared.addr == source and isinstance(cleared.value, x.Const)
+            and cleared.value.value == 0):
+        return None
+    for later in stmts[2:]:
+        if not (isinstance(later, s.Update) and later.op in ("+", "-") and isinstance(later.value, x.Local)
+                and later.value.slot == c
+                and _plain_address(later.addr)):
+            return None
+    return c if _plain_address(source) else None
+
+
+def _plain_address(e: x.Expr) -> bool:
+    """Arithmetic on locals and constants that cannot fail (a division only by a nonzero constant)."""
+    if isinstance(e, (x.Local, x.Const)):
+        return isinstance(e, x.Local) or isinstance(e.value, int)
+    if isinstance(e, x.Binary) and e.op in ("+", "-", "*", "//", "%"):
+        if e.op in ("//", "%") and not (isinstance(e.right, x.Const) and isinstance(e.right.value, int) and e.right.value):
+            return False
+        return _plain_address(e.left) and _plain_address(e.right)
+    return False
 
 
 @handles(STATEMENTS, s.While)

@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Sequence
 
+from ..ir import exprs as x
 from ..ir import stmts as s
 from ..ir.program import Block, Function, GameIR
 from . import ctext  # noqa: F401  (registers the text handlers)
-from .cemit import Constants, Env, NativeUnsupported, body, ctype, expr, is_list, kind_of
+from .cemit import Constants, Env, NativeUnsupported, _comp_loop, body, ctype, expr, is_list, kind_of, loop
 
 LCAP_MIN = 64
 MAXF = 64
@@ -207,17 +208,69 @@ class CGame:
             return "return POP;"
         raise NativeUnsupported(f"the terminator {type(end).__name__}")
 
-    def _frame_function(self, b: int, rtype: str, e, hoisted: tuple = ()) -> str:
-        """A function of the frame giving e (a value the choice hoisted is worked out where it is
-        read, as in the Python back-end's general paths)."""
+    def _hoisted_cells(self, hoisted: tuple) -> dict:
+        """A cell for each number or truth a choice hoisted: its value and the listing it was worked
+        out in (play.c's rb_listing), so it is worked out at most once per listing, when first read,
+        as the IR asks (passes/hoist.py). A hoisted list is worked out where it is read: it lives in
+        the scratch arena, which a loop around the first read may hand back."""
+        cells = {}
+        for slot, value in hoisted:
+            if not is_list(value.type):
+                cells[slot] = (f"HV_{self.fresh[0] + 1}", f"HG_{self.fresh[0] + 1}")
+                self.fresh[0] += 1
+                self.prototypes.append(f"static i64 {cells[slot][0]}; static u64 {cells[slot][1]};")
+        return cells
+
+    def _choice_env(self, b: int, hoisted: tuple = (), cells: dict | None = None) -> Env:
+        """The env of a choice's expressions in a frame of block b: a value the choice hoisted is read
+        from its cell, or worked out where it is read when it has none."""
+        env = self.env_block(b)
+        if hoisted:
+            values, outer, cells = dict(hoisted), env.access, cells or {}
+
+            def access(slot: int) -> str:
+                if slot not in values:
+                    return outer(slot)
+                if slot not in cells:
+                    return f"({expr(values[slot], env)})"
+                v, g = cells[slot]
+                return f"({g} == rb_listing ? {v} : ({v} = {expr(values[slot], env)}, {g} = rb_listing, {v}))"
+            env.access = access
+        return env
+
+    def _walking_enumerator(self, name: str, b: int, choice, cells: dict) -> str:
+        """A choice's values listed by loops written in place, a variable whose domain is a list
+        made by a comprehension walking that comprehension's own loop (no list is made, and what an
+        element needs is handed back after it)."""
+        env = self._choice_env(b, choice.hoisted, cells)
+        bindings = choice.bindings
+
+        def level(i: int) -> str:
+            if i == len(bindings):
+                stores = " ".join(f"TUPLES[ntuples * MAXB + {k}] = {env.access(bnd.var)};" for k, bnd in enumerate(bindings))
+                return f"if (ntuples >= MAXTUPLES) fail(S, ST_CAPACITY); {stores} ntuples++;"
+            binding = bindings[i]
+            inner = level(i + 1)
+            if binding.condition is not None:
+                inner = f"if ({expr(binding.condition, env)}) {{ {inner} }}"
+            dom = binding.domain
+            if _walkable(dom):
+                decls, text = _comp_loop(dom, env, lambda each: f"{env.access(binding.var)} = {expr(dom.element, each)}; {inner}")
+                return f"{{ {decls} {text} }}"
+            element = env.fresh("e")
+            return loop(f"{env.access(binding.var)} = {element};", element, dom, env, inner, snapshot=False)
+        text = level(0)
+        temps = self._temporaries(self.ir.blocks[b], set(map(int, re.findall(r"\bt(\d+)\b", text))))
+        return f"static void {name}(St *S, Frame *F) {{ i64 *D = S->D; (void)D; {temps} {text} }}"
+
+    def _frame_function(self, b: int, rtype: str, e, hoisted: tuple = (), cells: dict | None = None) -> str:
+        """A function of the frame giving e (a value the choice hoisted is read from its cell, or
+        worked out where it is read when it has none)."""
         name = f"Q_{self.fresh[0] + 1}"
         self.fresh[0] += 1
         head = f"static {rtype} {name}(St *S, Frame *F)"
         self.prototypes.append(head + ";")
-        env = self.env_block(b)
-        if hoisted:
-            values, outer = dict(hoisted), env.access
-            env.access = lambda slot: f"({expr(values[slot], env)})" if slot in values else outer(slot)
+        env = self._choice_env(b, hoisted, cells)
         value = expr(e, env)
         temps = self._temporaries(self.ir.blocks[b], set(map(int, re.findall(r"\bt(\d+)\b", value))))
         self.functions.append(f"{head} {{ i64 *D = S->D; (void)D; {temps} return {value}; }}")
@@ -229,18 +282,24 @@ class CGame:
         enumerators: list[str] = []
         for i, choice in enumerate(choices):
             binds, parts = [], []
+            cells = self._hoisted_cells(choice.hoisted)
             for binding in choice.bindings:
                 if self.ir.blocks[b].locals[binding.var].frame is False:
                     raise NativeUnsupported("a choice bound to a temporary")
-                domain = self._frame_function(b, "List", binding.domain, choice.hoisted)
-                condition = (self._frame_function(b, "i64", binding.condition, choice.hoisted)
+                domain = self._frame_function(b, "List", binding.domain, choice.hoisted, cells)
+                condition = (self._frame_function(b, "i64", binding.condition, choice.hoisted, cells)
                              if binding.condition is not None else "0")
                 binds.append(f"{{{binding.var}, {domain}, {condition}, {int(binding.dependent)}}}")
-                parts.append((binding.var, domain, condition))
-            guard = self._frame_function(b, "i64", choice.guard, choice.hoisted) if choice.guard is not None else "0"
+                zone = None
+                if isinstance(binding.domain, x.Present):  # the enumerator walks the zone's kinds in place
+                    zone = (self._frame_function(b, "i64", binding.domain.addr, choice.hoisted, cells), binding.domain.kinds)
+                parts.append((binding.var, domain, condition, zone))
+            guard = self._frame_function(b, "i64", choice.guard, choice.hoisted, cells) if choice.guard is not None else "0"
             out.append(f"static const Bind {name}_{i}_B[] = {{{', '.join(binds) or '{0, 0, 0, 0}'}}};")
             out.append(f"static const i64 {name}_{i}_C[] = {{{', '.join(str(c) for c in choice.clears) or '0'}}};")
-            if parts:
+            if any(_walkable(binding.domain) for binding in choice.bindings):
+                out.append(self._walking_enumerator(f"{name}_{i}_E", b, choice, cells))
+            elif parts:
                 out.append(_enumerator(f"{name}_{i}_E", parts))
             enumerators.append(f"{name}_{i}_E" if parts else "0")
             guards.append(guard)
@@ -257,6 +316,15 @@ class CGame:
             out.append(f"static const Instr CODE_{b}[] = {{{names}}};")
         out.append(f"static const Instr *const CODE[] = {{{', '.join(f'CODE_{b}' for b in range(len(ir.blocks)))}}};")
         out.append(f"static const i64 BLOCK_SLOTS[] = {{{', '.join(str(len(b.locals)) for b in ir.blocks)}}};")
+        # what a copy of a frame or of the data needs (play.c's frame_copy, bots.c's copy_state): the
+        # locals up to the block's last one kept in the frame, its list regions, and the data's lists
+        frame_slots = [1 + max([slot for slot, info in enumerate(b.locals) if info.frame], default=-1) for b in ir.blocks]
+        out.append(f"static const i64 BLOCK_FRAME_SLOTS[] = {{{', '.join(map(str, frame_slots))}}};")
+        out.append(f"static const i64 BLOCK_REGIONS[] = {{{', '.join(str(len(r)) for r in self.regions)}}};")
+        regions = sorted(self.sizes.region_base.values())
+        out.append(f"#define DATA_SCALARS {ir.layout.size}")
+        out.append(f"#define NDATA_LISTS {len(regions)}")
+        out.append(f"static const i64 DATA_LISTS[] = {{{', '.join(map(str, regions)) or '0'}}};")
         for i, site in enumerate(ir.sites):
             out += self._options(f"SITE{i}", site.block, site.choices)
         out.append(f"static const Site SITES[] = {{{', '.join(f'{{{len(site.choices)}, SITE{i}}}' for i, site in enumerate(ir.sites)) or '{0}'}}};")
@@ -290,8 +358,8 @@ class CGame:
                          f"out[{offset} + p] = f{ir.payoff.function}(S, p); }}")
             offset += ir.player_count
         self.functions.append(
-            "static i64 outcome_extras(St *S, i64 *out) { jmp_buf jb; jmp_buf *saved = rb_escape; rb_escape = &jb; "
-            "if (setjmp(jb)) { rb_escape = saved; return 1; } "
+            "static i64 outcome_extras(St *S, i64 *out) { rb_jmp_buf jb; rb_jmp_buf *saved = rb_escape; rb_escape = &jb; "
+            "if (RB_SETJMP(jb)) { rb_escape = saved; return 1; } "
             f"arena_top = 0; {' '.join(parts)} rb_escape = saved; return 0; }}")
         self.extras_words = offset
         return kinds
@@ -360,14 +428,23 @@ class CGame:
                        for part in self.reasons[reason])
 
 
+def _walkable(domain) -> bool:
+    """A comprehension's list an enumerator can walk in place of making it."""
+    return isinstance(domain, x.Comp) and domain.form == "list" and not any(is_list(v.type) for _, v in domain.hoisted)
+
+
 def _enumerator(name: str, parts: list) -> str:
     """A choice's values listed by a function of its own, its domains and conditions called by name
     (so the C compiler can inline them): play.c's generic `enumerate`, one loop per variable."""
     loops, closes = [], []
-    for depth, (slot, domain, condition) in enumerate(parts):
+    for depth, (slot, domain, condition, zone) in enumerate(parts):
         test = f" if (!{condition}(S, L)) continue;" if condition != "0" else ""
-        loops.append(f"List d{depth} = {domain}(S, L); for (i64 j{depth} = 1; j{depth} <= d{depth}[0]; j{depth}++) {{ "
-                     f"i64 v{depth} = d{depth}[j{depth}]; L->L[{slot}] = v{depth};{test}")
+        if zone is not None:  # a zone's pieces: its kinds with a count, walked in place
+            loops.append(f"const i64 *z{depth} = &S->D[{zone[0]}(S, L)]; for (i64 v{depth} = 0; v{depth} < {zone[1]}; v{depth}++) {{ "
+                         f"SKIP_ABSENT(z{depth}, v{depth}); L->L[{slot}] = v{depth};{test}")
+        else:
+            loops.append(f"List d{depth} = {domain}(S, L); for (i64 j{depth} = 1; j{depth} <= d{depth}[0]; j{depth}++) {{ "
+                         f"i64 v{depth} = d{depth}[j{depth}]; L->L[{slot}] = v{depth};{test}")
         closes.append("}")
     stores = " ".join(f"TUPLES[ntuples * MAXB + {depth}] = v{depth};" for depth in range(len(parts)))
     return (f"static void {name}(St *S, Frame *L) {{ {' '.join(loops)} "

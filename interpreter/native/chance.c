@@ -62,24 +62,29 @@ void rb_mt_seed_int(Mt *r, u64 seed) {
     rb_mt_seed(r, key, key[1] ? 2 : 1);
 }
 
-static inline u32 mt_next(Mt *r) {
+/* The 624 words made anew (the twist), once every 624 draws: out of line, so a draw inlines. */
+__attribute__((noinline)) static void mt_twist(Mt *r) {
     static const u32 mag01[2] = {0x0U, 0x9908b0dfU};
     u32 y;
     u32 *mt = r->mt;
-    if (r->index >= MT_N) {
-        int kk;
-        for (kk = 0; kk < MT_N - MT_M; kk++) {
-            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
-            mt[kk] = mt[kk + MT_M] ^ (y >> 1) ^ mag01[y & 0x1U];
-        }
-        for (; kk < MT_N - 1; kk++) {
-            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
-            mt[kk] = mt[kk + (MT_M - MT_N)] ^ (y >> 1) ^ mag01[y & 0x1U];
-        }
-        y = (mt[MT_N - 1] & 0x80000000U) | (mt[0] & 0x7fffffffU);
-        mt[MT_N - 1] = mt[MT_M - 1] ^ (y >> 1) ^ mag01[y & 0x1U];
-        r->index = 0;
+    int kk;
+    for (kk = 0; kk < MT_N - MT_M; kk++) {
+        y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
+        mt[kk] = mt[kk + MT_M] ^ (y >> 1) ^ mag01[y & 0x1U];
     }
+    for (; kk < MT_N - 1; kk++) {
+        y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
+        mt[kk] = mt[kk + (MT_M - MT_N)] ^ (y >> 1) ^ mag01[y & 0x1U];
+    }
+    y = (mt[MT_N - 1] & 0x80000000U) | (mt[0] & 0x7fffffffU);
+    mt[MT_N - 1] = mt[MT_M - 1] ^ (y >> 1) ^ mag01[y & 0x1U];
+    r->index = 0;
+}
+
+static inline u32 mt_next(Mt *r) {
+    u32 y;
+    u32 *mt = r->mt;
+    if (r->index >= MT_N) mt_twist(r);
     y = mt[r->index++];
     y ^= (y >> 11);
     y ^= (y << 7) & 0x9d2c5680U;
@@ -88,8 +93,11 @@ static inline u32 mt_next(Mt *r) {
     return y;
 }
 
+/* The draws below are static (inlined where the playouts call them); their rb_ names are the
+ * library's exported entries. */
+
 /* random.getrandbits(k), 1 <= k <= 64. */
-u64 rb_mt_bits(Mt *r, int k) {
+static inline u64 mt_bits(Mt *r, int k) {
     if (k <= 32) return (u64)(mt_next(r) >> (32 - k));
     u64 low = mt_next(r);
     u64 high = mt_next(r) >> (64 - k);
@@ -97,16 +105,23 @@ u64 rb_mt_bits(Mt *r, int k) {
 }
 
 /* random.random(): 53 random bits as a float in [0, 1) (CPython's genrand_res53). */
-double rb_mt_random(Mt *r) {
+static inline double mt_random(Mt *r) {
     u32 a = mt_next(r) >> 5, b = mt_next(r) >> 6;
     return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
 }
 
 /* random.randrange(n) for n >= 1 (CPython's _randbelow_with_getrandbits). */
-i64 rb_mt_below(Mt *r, i64 n) {
+static inline i64 mt_below(Mt *r, i64 n) {
     int k = 0;
     for (u64 m = (u64)n; m; m >>= 1) k++;
-    u64 x = rb_mt_bits(r, k);
-    while (x >= (u64)n) x = rb_mt_bits(r, k);
+    u64 x = mt_bits(r, k);
+    while (x >= (u64)n) x = mt_bits(r, k);
     return (i64)x;
 }
+
+u64 rb_mt_bits(Mt *r, int k) { return mt_bits(r, k); }
+double rb_mt_random(Mt *r) { return mt_random(r); }
+i64 rb_mt_below(Mt *r, i64 n) { return mt_below(r, n); }
+#define rb_mt_bits mt_bits      /* the code below calls the static ones */
+#define rb_mt_random mt_random
+#define rb_mt_below mt_below

@@ -4,27 +4,35 @@
  * decision, then those of standing actions the decider may take; per choice the product of two
  * independent variables or the list of value tuples; one randrange(total) from the bots' chance. */
 
-static void run(St *S) {
-    jmp_buf jb;
-    jmp_buf *saved = rb_escape;
-    rb_escape = &jb;
+/* The frames run to the next decision, the end, or an exit (an error, `end game`) to rb_escape. */
+static void run_frames(St *S) {
     rb_steps = rb_budget;
-    if (setjmp(jb) == 0) {
-        while (S->nframes) {
-            Frame *F = &S->frames[S->nframes - 1];
-            const Instr *instrs = CODE[F->block];
-            i64 pc = F->pc, at = pc;
-            while (pc >= 0) {
-                at = pc;
-                arena_top = 0;
-                npending = 0;
-                pc = instrs[at](S, F);
-            }
-            if (pc == SUSPEND) { F->pc = at; rb_escape = saved; return; }
-            if (pc == POP) S->nframes--;
+    while (S->nframes) {
+        Frame *F = &S->frames[S->nframes - 1];
+        const Instr *instrs = CODE[F->block];
+        i64 pc = F->pc, at = pc;
+        while (pc >= 0) {
+            at = pc;
+            arena_top = 0;
+            npending = 0;
+            pc = instrs[at](S, F);
         }
-        if (!S->over) S->status = ST_FLOW;
+        if (pc == SUSPEND) { F->pc = at; return; }
+        if (pc == POP) S->nframes--;
     }
+    if (!S->over) S->status = ST_FLOW;
+}
+
+/* Set while rb_playouts runs: its own exit handler takes errors and each playout's `end game`
+ * (S->status or S->over then say which), so a move needs no handler of its own. */
+static int rb_direct = 0;
+
+static void run(St *S) {
+    if (rb_direct) { run_frames(S); return; }
+    rb_jmp_buf jb;
+    rb_jmp_buf *saved = rb_escape;
+    rb_escape = &jb;
+    if (RB_SETJMP(jb) == 0) run_frames(S);
     rb_escape = saved;
 }
 
@@ -66,6 +74,7 @@ static void space(St *S, Frame *L, Choice *c) {
     const Opt *o = c->opt;
     c->product = 0;
     c->first = ntuples;
+    if (o->nb == 0) { c->size = 1; return; }  /* one move, no values (pick_values reads none) */
     if (o->nb == 2 && !o->b[1].dependent && !o->b[1].condition) {
         List tail = o->b[1].domain(S, L);
         if (!tail[0]) { c->size = 0; return; }
@@ -103,6 +112,19 @@ static void action_frame(Frame *L, const Allow *a, i64 block, i64 nparams) {
     for (i64 i = 0; i < nparams; i++) L->L[i] = a->args[i];
 }
 
+/* A frame's copy that reads the same: its block's locals kept in the frame (the others are C locals
+ * of one instruction, never read from a frame) and the used part of each of its list regions, not
+ * the whole Frame (kilobytes when the lists are long). A region never assigned holds garbage: its
+ * length is kept within the region. */
+static void frame_copy(Frame *dst, const Frame *src) {
+    memcpy(dst, src, offsetof(Frame, L) + sizeof(i64) * (size_t)BLOCK_FRAME_SLOTS[src->block]);
+    for (i64 r = 0; r < BLOCK_REGIONS[src->block]; r++) {
+        i64 n = src->R[r][0];
+        if (n < 0 || n > LCAP) n = LCAP;
+        memcpy(dst->R[r], src->R[r], sizeof(i64) * (size_t)(n + 1));
+    }
+}
+
 /* Every choice open now with its space; returns how many, and the total of their sizes. */
 static i64 open_choices(St *S, i64 *total) {
     const Site *site = &SITES[S->decision];
@@ -111,13 +133,16 @@ static i64 open_choices(St *S, i64 *total) {
     *total = 0;
     arena_top = 0;
     ntuples = 0;
-    memcpy(&SCRATCH, top, sizeof(Frame));
+    int copied = 0;
     for (i64 i = 0; i < site->nopts; i++) {
         if (count >= MAXCHOICES) fail(S, ST_CAPACITY);
         Choice *c = &CHOICES[count++];
         c->opt = &site->opts[i];
         c->action_block = -1;
         c->action_index = -1;
+        if (!c->opt->guard && !c->opt->nb) { c->product = 0; c->first = ntuples; c->size = 1; *total += 1; continue; }
+        if (!copied) { frame_copy(&SCRATCH, top); copied = 1; }  /* the choices' variables are bound in a copy */
+        rb_listing++;
         if (c->opt->guard && !c->opt->guard(S, &SCRATCH)) { c->size = 0; continue; }
         space(S, &SCRATCH, c);
         *total += c->size;
@@ -133,6 +158,7 @@ static i64 open_choices(St *S, i64 *total) {
             c->action_block = action->block;
             c->action_index = a;
             action_frame(&ACTION_SCRATCH, allow, action->block, action->nparams);
+            rb_listing++;
             if (c->opt->guard && !c->opt->guard(S, &ACTION_SCRATCH)) { c->size = 0; continue; }
             space(S, &ACTION_SCRATCH, c);
             *total += c->size;
@@ -180,6 +206,7 @@ static Frame CHECK;
 static void check_marks(St *S, i64 which, const i64 *values) {
     const Choice *c = &CHOICES[which];
     const Opt *o = c->opt;
+    rb_listing++;
     if (c->action_block < 0) memcpy(&CHECK, &S->frames[S->nframes - 1], sizeof(Frame));
     else action_frame(&CHECK, &S->allows[c->action_index], c->action_block, ACTIONS[S->allows[c->action_index].action].nparams);
     if (o->guard) (void)o->guard(S, &CHECK);
@@ -216,11 +243,7 @@ static u64 move_digest(u64 h, i64 decision, i64 option, const i64 *values, i64 n
  * `digest` is given for the game's own moves (folded in; see play_game_move), NULL inside a bot's
  * search. With a standing rate (>= 0; rulebook.bots.standing_pool): when a standing action's move is
  * open, one of those with that probability, else one of the waiting decision's own moves. */
-static i64 random_move_at(St *S, Mt *bot, i64 *values, double rate, u64 *digest) {
-    jmp_buf jb;
-    jmp_buf *saved = rb_escape;
-    rb_escape = &jb;
-    if (setjmp(jb)) { rb_escape = saved; return -1; }
+static i64 random_move_in(St *S, Mt *bot, i64 *values, double rate, u64 *digest) {
     i64 total;
     i64 count = open_choices(S, &total);
     if (total == 0) fail(S, ST_NOCHOICE);
@@ -242,7 +265,6 @@ static i64 random_move_at(St *S, Mt *bot, i64 *values, double rate, u64 *digest)
         pick -= CHOICES[which].size;
     }
     pick_values(&CHOICES[which], pick, values);
-    rb_escape = saved;
     if (digest) {
         *digest = move_digest(*digest, S->decision, which, values, CHOICES[which].opt->nb);
         play_game_move(S, which, values);
@@ -250,6 +272,17 @@ static i64 random_move_at(St *S, Mt *bot, i64 *values, double rate, u64 *digest)
         play_choice(S, which, values);
     }
     return S->status ? -1 : which;
+}
+
+/* random_move_in with its own exit: an error while listing gives -1 instead of leaving. */
+static i64 random_move_at(St *S, Mt *bot, i64 *values, double rate, u64 *digest) {
+    rb_jmp_buf jb;
+    rb_jmp_buf *saved = rb_escape;
+    rb_escape = &jb;
+    if (RB_SETJMP(jb)) { rb_escape = saved; return -1; }
+    i64 done = random_move_in(S, bot, values, rate, digest);
+    rb_escape = saved;
+    return done;
 }
 
 static i64 random_move(St *S, Mt *bot, i64 *values) { return random_move_at(S, bot, values, -1.0, NULL); }
