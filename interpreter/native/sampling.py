@@ -74,7 +74,8 @@ def native_tables(native: NativeGame) -> Optional[list[int]]:
     Python's alone (see native_plan): such games play in Python."""
     game = native.game
     layout = game.compiled.layout
-    hidden = [name for name, part in [*layout.zones.items(), *layout.vars.items()] if part.visibility != "public"]
+    hidden = [name for name, zone in layout.zones.items() if zone.visibility != "public"] + \
+        [name for name, var in layout.vars.items() if var.visibility != "public"]
     if game.sealed.vars or any(name in game.compiled.reveals for name in hidden):
         return None
     start = game.new_initial_state(0)  # (what is hidden from whom does not change in play: no reveals)
@@ -110,7 +111,7 @@ def fair_bot_natively(native: NativeGame) -> bool:
     if ready is None:
         words = native_tables(native)
         ready = words is not None
-        if ready:
+        if words is not None:
             _bind(native)
             native.lib.rb_ismcts_tables((_I * len(words))(*words), len(words), len(native.game.compiled.ir.blocks))
         setattr(native, "_fair_tables", ready)
