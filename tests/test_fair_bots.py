@@ -171,10 +171,11 @@ def test_native_samples_reach_every_hand_the_view_allows_and_are_drawn() -> None
 
 FAIR_NATIVE = [(("eriantys", {"players": 2, "expert": True}), ("ismcts:20", "random"), 3),
                (("leduc_poker", {}), ("random", "ismcts:20"), 12),
-               (("hearts", {}), ("ismcts:4", "random", "random", "random"), 1)]
+               (("hearts", {}), ("ismcts:4", "random", "random", "random"), 1),
+               (("edenia", {"players": 2}), ("ismcts:10", "random"), 2)]  # a declared score: playouts cut off
 
 
-@pytest.mark.parametrize("mode, bots, seeds", FAIR_NATIVE, ids=["eriantys-expert", "leduc", "hearts"])
+@pytest.mark.parametrize("mode, bots, seeds", FAIR_NATIVE, ids=["eriantys-expert", "leduc", "hearts", "edenia"])
 def test_native_games_seat_the_fair_bot_and_play_its_moves(mode, bots, seeds) -> None:
     """Where the hidden parts are fixed for the whole game, simulate plays the fair bot's games
     natively (ismcts.c works each decision's plan out itself): the same games, seed for seed, as the
