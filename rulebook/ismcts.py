@@ -5,7 +5,8 @@ determinization of the position — a full state consistent with what the decidi
 (interpreter/play/determinize.py: the others' hands, the piles' order, hidden values and the chance to
 come drawn anew) — and descends one shared tree whose edges are moves, choosing among the moves
 legal in that sample by UCB with availability counts (a move is judged against the iterations in
-which it could have been played), then plays the sample out at random and backs up every player's
+which it could have been played), then plays the sample out at random — where the rules declare a
+score, only PLAYOUT_CUTOFF moves, judged by the score's margin — and backs up every player's
 return. Where the game plays natively the whole search runs in C (interpreter/native/ismcts.c, the
 samples drawn there from determinize's plan: the position crosses once per decision); else in
 Python, with native playouts where they can be.
@@ -34,6 +35,12 @@ from rulebook.interpreter.play.machine import State
 from rulebook.interpreter.play.moves import Move
 
 EXPLORATION = 0.7  # returns are 0..1 per player: a smaller constant than for ±1 rewards
+# Where the rules declare a score, a playout stops after this many random moves and is judged by the
+# score (_returns): in a long game (Ephyran: ~190 decisions) a random playout to the end says little
+# about the move that started it, and the cut playouts are several times cheaper (issue 29: against
+# greedy on Ephyran 2p, 119/200 playing to the end, 161.5/200 cut at 20; benchmarks/fair_bots.py).
+# None: to the end. Games without a score always play to the end.
+PLAYOUT_CUTOFF: Optional[int] = 20
 NATIVE_BATCH = 16  # iterations per native call under a time budget (the clock is read between calls)
 
 
@@ -68,11 +75,11 @@ class ISMCTSBot(Bot):
             return moves[0]
         player = game.current_player(state)
         deadline = None if self.seconds is None else time.process_time() + self.seconds
-        search = _native_search(game, state, player, self.exploration)
+        search = _native_search(game, state, player, self.exploration, PLAYOUT_CUTOFF)
         if search is not None:
             return self._choose_natively(search, moves, deadline, rng)
         root = _Node(game.player_count)
-        rollout = _rollout_for(game)
+        rollout = _rollout_for(game, PLAYOUT_CUTOFF)
         done = failed = 0
         while (deadline is None and done < (self.iterations or 1)) or (deadline is not None and
                                                                        (done == 0 or time.process_time() < deadline)):
@@ -138,7 +145,7 @@ class ISMCTSBot(Bot):
         return best
 
 
-def _native_search(game: Game, state: State, player: int, exploration: float):
+def _native_search(game: Game, state: State, player: int, exploration: float, cutoff: Optional[int]):
     """The decision's search in C where the game plays natively and its samples can be drawn there;
     else None (the search runs in Python, rollouts natively where they can be)."""
     from rulebook.interpreter.native.backend import native_for
@@ -150,28 +157,55 @@ def _native_search(game: Game, state: State, player: int, exploration: float):
         return None
     try:
         words = native_plan(native, state, player)
-        return None if words is None else NativeSearch(native, state, words, exploration)
+        return None if words is None else NativeSearch(native, state, words, exploration, _native_cutoff(cutoff))
     except NativeUnsupported:
         return None
 
 
-def _rollout_for(game: Game):
-    """Random play to the end, natively where the game plays natively; gives every player's return
-    (win, draw or loss: bots play to win, payoffs or not, as the other bots do)."""
+def _native_cutoff(cutoff: Optional[int]) -> int:
+    return -1 if cutoff is None else cutoff
+
+
+def _returns(game: Game, S: State) -> list[float]:
+    """Every player's return where a playout stopped (ismcts.c's ism_returns): at the end, the win
+    return (bots play to win, payoffs or not, as the other bots do); cut off before it, each player's
+    lead in the declared score over the best of the others, as a share of their sizes, put on 0..1 —
+    a lead is worth less than a win, and a margin says more than who leads."""
+    if game.is_terminal(S) or not game.has_score:
+        return game.win_returns(S)
+    scores = [game.score(S, p) or 0 for p in range(game.player_count)]
+    if game.player_count < 2:
+        return [0.5]
+    returns = []
+    for p, mine in enumerate(scores):
+        best = max(s for q, s in enumerate(scores) if q != p)
+        returns.append(0.5 + 0.5 * (mine - best) / (abs(mine) + abs(best) + 1.0))
+    return returns
+
+
+def _rollout_for(game: Game, cutoff: Optional[int]):
+    """Random play to the end, or `cutoff` moves where the rules declare a score, natively where
+    the game plays natively; gives every player's return (_returns)."""
     from rulebook.interpreter.native.backend import native_for
 
     native = native_for(game)
     if native is not None:
+        from rulebook.interpreter.native.sampling import native_playout
+
         def native_rollout(sample: State, rng: random.Random) -> list:
-            # played and scored in C: only the sample crosses to the native side, no state comes back
-            return game.win_returns(sample) if game.is_terminal(sample) else native.playouts(sample, 1, rng)
+            # played and judged in C: only the sample crosses to the native side, no state comes back
+            if game.is_terminal(sample):
+                return game.win_returns(sample)
+            return native_playout(native, sample, _native_cutoff(cutoff), rng)
         return native_rollout
 
     def python_rollout(sample: State, rng: random.Random) -> list:
-        sample.rng = rng.getrandbits(64)  # the game's chance drawn afresh, as NativeGame.playouts does
-        while not game.is_terminal(sample):
+        sample.rng = rng.getrandbits(64)  # the game's chance drawn afresh, as ism_playout does
+        played = 0
+        while not game.is_terminal(sample) and not (game.has_score and cutoff is not None and played >= cutoff):
             game.apply(sample, game.sample_move(sample, rng))
-        return game.win_returns(sample)
+            played += 1
+        return _returns(game, sample)
     return python_rollout
 
 

@@ -132,7 +132,7 @@ def test_a_native_sample_keeps_what_its_player_sees_and_every_invariant(name, op
         if game.is_terminal(state):
             continue
         decider = game.current_player(state)
-        assert _native_search(game, state, decider, 0.7) is not None
+        assert _native_search(game, state, decider, 0.7, 20) is not None
         for player in range(game.player_count):
             sample = native_sample(native, state, player, rng)
             assert sample is not None
@@ -171,10 +171,11 @@ def test_native_samples_reach_every_hand_the_view_allows_and_are_drawn() -> None
 
 FAIR_NATIVE = [(("eriantys", {"players": 2, "expert": True}), ("ismcts:20", "random"), 3),
                (("leduc_poker", {}), ("random", "ismcts:20"), 12),
-               (("hearts", {}), ("ismcts:4", "random", "random", "random"), 1)]
+               (("hearts", {}), ("ismcts:4", "random", "random", "random"), 1),
+               (("edenia", {"players": 2}), ("ismcts:10", "random"), 2)]  # a declared score: playouts cut off
 
 
-@pytest.mark.parametrize("mode, bots, seeds", FAIR_NATIVE, ids=["eriantys-expert", "leduc", "hearts"])
+@pytest.mark.parametrize("mode, bots, seeds", FAIR_NATIVE, ids=["eriantys-expert", "leduc", "hearts", "edenia"])
 def test_native_games_seat_the_fair_bot_and_play_its_moves(mode, bots, seeds) -> None:
     """Where the hidden parts are fixed for the whole game, simulate plays the fair bot's games
     natively (ismcts.c works each decision's plan out itself): the same games, seed for seed, as the
@@ -215,3 +216,35 @@ def test_a_game_whose_hidden_parts_change_plays_the_fair_bot_from_python() -> No
     state = decisions(game, 2, 2)[-1]
     move = make_bot("ismcts:0.02s").choose(game, state, random.Random(1))
     assert move in game.legal_moves(state)
+
+
+def test_a_cut_playout_is_judged_by_the_declared_score_in_c_as_in_python(monkeypatch) -> None:
+    """Where the rules declare a score (Ephyran), the fair bot's playouts stop after PLAYOUT_CUTOFF
+    random moves and each player's return is their lead in the score, put on 0..1: the C playout
+    (ismcts.c's ism_returns) and the Python one (_returns) judge a position alike; a game without
+    a score (Eriantys) still plays to the end and returns wins."""
+    from rulebook import ismcts
+    from rulebook.interpreter.native import backend
+    from rulebook.interpreter.native.sampling import native_playout
+
+    game = load_game("ephyran", {"players": 2})
+    native = backend.native_for(game)
+    if native is None:
+        pytest.skip("no native back-end here")
+    rng = random.Random(3)
+    margins = set()
+    for state in decisions(game, 7, 12):
+        if game.is_terminal(state):
+            continue
+        judged = ismcts._returns(game, state)
+        assert native_playout(native, state, 0, rng) == pytest.approx(judged)
+        margins.add(tuple(judged))
+        cut = native_playout(native, state, ismcts.PLAYOUT_CUTOFF, rng)
+        assert sum(cut) == pytest.approx(1.0) and all(0 < r < 1 for r in cut)  # judged, not played out
+    assert len(margins) > 2  # the score's margin, not a win or a draw
+    eriantys = load_game("eriantys", {"players": 2})
+    state = decisions(eriantys, 2, 2)[-1]
+    assert native_playout(backend.native_for(eriantys), state, 0, rng) in ([1.0, 0.0], [0.0, 1.0], [0.5, 0.5])
+    monkeypatch.setattr(backend, "native_for", lambda game: None)  # the search's Python rollout
+    start = game.new_initial_state(1)
+    assert all(0 < r < 1 for r in ismcts._rollout_for(game, ismcts.PLAYOUT_CUTOFF)(start, rng))

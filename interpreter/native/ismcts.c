@@ -18,6 +18,40 @@ typedef jmp_buf rb_jmp_buf;
 
 #define ISM_EXPLORATION 0.7  /* rulebook/ismcts.py's EXPLORATION: the native games' fair bot */
 
+#define ISM_CUTOFF 20  /* rulebook/ismcts.py's PLAYOUT_CUTOFF: the native games' fair bot */
+
+/* Every player's return where a playout stopped (rulebook/ismcts.py's _returns): at the end, the win
+ * return; cut off before it, each player's lead in the declared score over the best of the others,
+ * as a share of their sizes, put on 0..1 (a lead is worth less than a win). */
+static void ism_returns(St *S, double *r) {
+#if HAS_SCORE
+    if (!S->over) {
+        double s[MAXW];
+        for (i64 p = 0; p < PLAYERS; p++) {
+            i64 v = score_of(S, p);
+            s[p] = v == NONE ? 0 : (double)v;
+        }
+        for (i64 p = 0; p < PLAYERS; p++) {
+            double best = -INFINITY;
+            for (i64 q = 0; q < PLAYERS; q++) if (q != p && s[q] > best) best = s[q];
+            r[p] = PLAYERS < 2 ? 0.5 : 0.5 + 0.5 * (s[p] - best) / (fabs(s[p]) + fabs(best) + 1.0);
+        }
+        return;
+    }
+#endif
+    returns_of(S, r);
+}
+
+/* A random playout of S, cut off after `cutoff` moves where the rules declare a score (a negative
+ * cutoff: to the end), and every player's return where it stopped; errors longjmp out of it. */
+static void ism_playout(St *S, Mt *bot, i64 cutoff, double *r) {
+    i64 values[MAXB];
+    for (i64 played = 0; !S->over && !S->status && !(HAS_SCORE && cutoff >= 0 && played >= cutoff); played++)
+        if (random_move(S, bot, values) < 0) break;
+    if (S->status) fail(S, S->status);
+    ism_returns(S, r);
+}
+
 typedef struct { MoveV move; i64 visits, available, parent; double totals[MAXW]; } INode;
 
 /* A node's child for a move, found by hashing (parent, move): an open-addressed table whose
@@ -181,7 +215,7 @@ static i64 ism_new(St *S, i64 parent, const MoveV *m) {
 }
 
 /* One iteration from `root` (rulebook/ismcts.py's _iterate); errors longjmp out of it. */
-static void ism_iterate(const St *root, const i64 *plan, Mt *bot, double exploration, i64 *path) {
+static void ism_iterate(const St *root, const i64 *plan, Mt *bot, double exploration, i64 cutoff, i64 *path) {
     copy_state(&ISIM, root);
     ism_sample(&ISIM, plan, bot);
     i64 depth = 0, node = 0;
@@ -218,12 +252,8 @@ static void ism_iterate(const St *root, const i64 *plan, Mt *bot, double explora
         apply_listed(&ISIM, &moves[best]);
         path[depth++] = node;
     }
-    i64 values[MAXB];
-    while (!ISIM.over && !ISIM.status)
-        if (random_move(&ISIM, bot, values) < 0) break;
-    if (ISIM.status) fail(&ISIM, ISIM.status);
     double r[MAXW];
-    returns_of(&ISIM, r);
+    ism_playout(&ISIM, bot, cutoff, r);
     for (i64 i = 0; i < depth; i++) {
         INode *x = &INODES[path[i]];
         x->visits += 1;
@@ -257,8 +287,8 @@ static i64 ism_choose(St *root, Mt *bot) {
  * the rules cannot play on is left out, and the search stops when failures pass ten times the
  * iterations done (as in Python). counts[0] += iterations done, counts[1] += failed. With `choose`,
  * gives ism_choose's move after them (one call per decision under an iteration budget), else 0. */
-i64 rb_ismcts_search(St *root, const i64 *plan, i64 iterations, Mt *bot, double exploration, i64 fresh,
-                     i64 *counts, i64 choose) {
+i64 rb_ismcts_search(St *root, const i64 *plan, i64 iterations, Mt *bot, double exploration, i64 cutoff,
+                     i64 fresh, i64 *counts, i64 choose) {
     static i64 path[MAXDEPTH];
     rb_jmp_buf jb;
     rb_jmp_buf *saved = rb_escape;
@@ -272,12 +302,27 @@ i64 rb_ismcts_search(St *root, const i64 *plan, i64 iterations, Mt *bot, double 
             if (counts[1] > 10 * (counts[0] + 1)) break;
             continue;
         }
-        ism_iterate(root, plan, bot, exploration, path);
+        ism_iterate(root, plan, bot, exploration, cutoff, path);
         counts[0]++;
     }
     rb_escape = saved;
     MARKS_TO(rb_marks_game);
     return choose ? ism_choose(root, bot) : 0;
+}
+
+/* ism_playout from S in place, the game's chance drawn afresh (as rb_playouts does: the Python
+ * search's rollouts): 0, or the error's status. */
+i64 rb_ismcts_playout(St *S, Mt *bot, i64 cutoff, double *r) {
+    rb_jmp_buf jb;
+    rb_jmp_buf *saved = rb_escape;
+    rb_escape = &jb;
+    MARKS_TO(rb_marks_scratch);
+    if (RB_SETJMP(jb)) { rb_escape = saved; MARKS_TO(rb_marks_game); return S->status ? S->status : ST_RULES; }
+    S->rng = rb_mt_bits(bot, 64);
+    ism_playout(S, bot, cutoff, r);
+    rb_escape = saved;
+    MARKS_TO(rb_marks_game);
+    return 0;
 }
 
 /* One sample drawn onto S in place (tests hold the native sampler to the view): 0, or the error's status. */
@@ -435,7 +480,7 @@ static void ism_move(St *S, Mt *bot, i64 iterations, MoveV *chosen) {
     i64 n = legal_moves(S, ROOT_MOVES);
     if (n == 1) { *chosen = ROOT_MOVES[0]; return; }
     i64 counts[2] = {0, 0};
-    i64 index = rb_ismcts_search(S, ISM_PLAN, iterations, bot, ISM_EXPLORATION, 1, counts, 1);
+    i64 index = rb_ismcts_search(S, ISM_PLAN, iterations, bot, ISM_EXPLORATION, ISM_CUTOFF, 1, counts, 1);
     if (index < -1) fail(S, ST_RULES);
     if (index < 0) { legal_moves(S, ROOT_MOVES); index = rb_mt_below(bot, n); }
     *chosen = ROOT_MOVES[index];   /* ism_choose listed the root's moves: the same list */

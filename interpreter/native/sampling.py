@@ -134,11 +134,27 @@ def plan_in_c(native: NativeGame, state, player: int) -> list[int]:
 def _bind(native: NativeGame) -> None:
     lib = native.lib
     for name, restype, argtypes in (
-            ("rb_ismcts_search", _I, [_P, _P, _I, _P, ctypes.c_double, _I, _P, _I]),
+            ("rb_ismcts_search", _I, [_P, _P, _I, _P, ctypes.c_double, _I, _I, _P, _I]),
+            ("rb_ismcts_playout", _I, [_P, _P, _I, _P]),
             ("rb_ismcts_sample", _I, [_P, _P, _P]), ("rb_ismcts_plan", _I, [_P, _I, _P, _I]),
             ("rb_ismcts_tables", None, [_P, _I, _I])):
         fn = getattr(lib, name)
         fn.restype, fn.argtypes = restype, argtypes
+
+
+def native_playout(native: NativeGame, state, cutoff: int, rng: random.Random) -> list[float]:
+    """Every player's return after a random playout of `state` natively (ismcts.c's ism_playout: cut
+    off after `cutoff` moves where the rules declare a score, judged by it; negative: to the end)."""
+    _bind(native)
+    native.write_state(state)
+    native._set_bot(rng)
+    native.lib.rb_set_budget(native.game.step_budget)
+    returns = (ctypes.c_double * native.game.player_count)()
+    status = native.lib.rb_ismcts_playout(native._state, native._bot, cutoff, returns)
+    native._get_bot(rng)
+    if status:
+        raise NativeUnsupported(f"a playout stopped natively (status {status})")
+    return list(returns)
 
 
 def native_sample(native: NativeGame, state, player: int, rng: random.Random):
@@ -162,10 +178,11 @@ def native_sample(native: NativeGame, state, player: int, rng: random.Random):
 class NativeSearch:
     """One decision's search in C: `run` iterations (more may follow), the last run choosing."""
 
-    def __init__(self, native: NativeGame, state, plan_words: list[int], exploration: float):
+    def __init__(self, native: NativeGame, state, plan_words: list[int], exploration: float, cutoff: int):
         _bind(native)
         self.native = native
         self.exploration = exploration
+        self.cutoff = cutoff
         self.plan = (_I * len(plan_words))(*plan_words)
         self.counts = (_I * 2)()
         self.fresh = 1
@@ -187,7 +204,7 @@ class NativeSearch:
         native._set_bot(rng)
         native.lib.rb_set_budget(native.game.step_budget)
         index = native.lib.rb_ismcts_search(native._state, self.plan, iterations, native._bot, self.exploration,
-                                            self.fresh, self.counts, int(choose))
+                                            self.cutoff, self.fresh, self.counts, int(choose))
         native._get_bot(rng)
         self.fresh = 0
         if index < -1:
