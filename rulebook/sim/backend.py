@@ -90,7 +90,7 @@ def bot_codes(names: tuple) -> tuple:
                 raise NativeUnsupported("a fair bot with a time budget or another exploration")
             iterations = bot.iterations or 1
         kind = name.split(":")[0].strip().lower()
-        if kind not in BOT_KINDS:  # a bot the C does not play (the fair ISMCTS): Python plays the game
+        if kind not in BOT_KINDS:  # a bot the C does not play: Python plays the game
             raise NativeUnsupported(f"the {kind} bot")
         codes.append(BotCode(BOT_KINDS[kind], iterations))
     return tuple(codes)
