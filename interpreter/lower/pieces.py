@@ -9,7 +9,7 @@ from ..ir import exprs as x
 from ..ir import stmts as s
 from ..ir.types import BOOL, INT, SLOT, List
 from .builder import Builder
-from .exprs import add, lower_expr, offset, total_of
+from .exprs import add, counted_walk, lower_expr, offset, total_of
 from .scope import Scope
 
 
@@ -133,11 +133,12 @@ def lower_move(b: Builder, st: n.Move, scope: Scope) -> list:
             body += _adds(b, dst, d, kind, count, scope, st.span, checked=True)  # a count is never negative
             total = total_of(src, a)
             kinds: x.Expr = x.IntRange(x.Const(0, type=INT), x.Const(src.kinds - 1, type=INT), type=List(INT))
-            if not b.triggers("enter", dst.name):
+            held = counted_walk(src, a)
+            if held is not None and not b.triggers("enter", dst.name):
                 # the kinds the source holds, not all of its kinds (a kind it has none of moves
                 # nothing; its kept count ends the walk at its last piece). Not when a trigger runs
                 # per piece: it might put pieces back, and the kinds are taken before the moves.
-                kinds = x.Present(a, src.kinds, total, type=List(INT))
+                kinds = x.Present(a, src.kinds, held, type=List(INT))
             out.append(s.ForEach(k, kinds, tuple(body), span=span))
             if total is not None:
                 out.append(s.Store(total, x.Const(0, type=INT), span=span))

@@ -142,8 +142,9 @@ def loop(var_set: str, var: str, dom: x.Expr, env: Env, body: str, snapshot: boo
                 f"for (i64 {var} = {lo}; {var} <= {hi}; {var}++) {{ {var_set} {body} {back} }} }}")
     if isinstance(dom, x.Present) and not snapshot:  # the zone's kinds walked in place: no list made
         base, left = env.fresh("zb"), env.fresh("zl")
-        return (f"{{ const i64 *{base} = &D[{expr(dom.addr, env)}]; i64 {left} = {pieces_in(dom, env)}; {keep} "
-                f"FOR_PRESENT({base}, {var}, {dom.kinds}, {left}) {{ {var_set} {body} {back} }} }}")
+        walk = (f"i64 {left} = {pieces_in(dom, env)}; {keep} FOR_PRESENT({base}, {var}, {dom.kinds}, {left})"
+                if dom.total is not None else f"{keep} FOR_EACH_PRESENT({base}, {var}, {dom.kinds})")
+        return f"{{ const i64 *{base} = &D[{expr(dom.addr, env)}]; {walk} {{ {var_set} {body} {back} }} }}"
     if isinstance(dom, x.Concat) and not snapshot:  # two lists walked one after the other: none joined
         a, b, i = env.fresh("ca"), env.fresh("cb"), env.fresh("i")
         tick = f"TICK({a}[0] + {b}[0]);" if dom.span is not None else ""  # as lconcat_counted

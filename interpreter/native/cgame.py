@@ -442,9 +442,9 @@ def _enumerator(name: str, parts: list) -> str:
     for depth, (slot, domain, condition, zone) in enumerate(parts):
         test = f" if (!{condition}(S, L)) continue;" if condition != "0" else ""
         if zone is not None:  # a zone's pieces: its kinds with a count, walked in place
-            left = f"S->D[{zone[2]}(S, L)]" if zone[2] is not None else "INT64_MAX"  # stop after its last piece
-            loops.append(f"const i64 *z{depth} = &S->D[{zone[0]}(S, L)]; i64 n{depth} = {left}; "
-                         f"FOR_PRESENT(z{depth}, v{depth}, {zone[1]}, n{depth}) {{ L->L[{slot}] = v{depth};{test}")
+            walk = (f"i64 n{depth} = S->D[{zone[2]}(S, L)]; FOR_PRESENT(z{depth}, v{depth}, {zone[1]}, n{depth})"
+                    if zone[2] is not None else f"FOR_EACH_PRESENT(z{depth}, v{depth}, {zone[1]})")  # stop after its last piece
+            loops.append(f"const i64 *z{depth} = &S->D[{zone[0]}(S, L)]; {walk} {{ L->L[{slot}] = v{depth};{test}")
         else:
             loops.append(f"List d{depth} = {domain}(S, L); for (i64 j{depth} = 1; j{depth} <= d{depth}[0]; j{depth}++) {{ "
                          f"i64 v{depth} = d{depth}[j{depth}]; L->L[{slot}] = v{depth};{test}")

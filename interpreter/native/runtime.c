@@ -255,6 +255,9 @@ static inline i64 zcount(const i64 *D, i64 base, i64 kinds) {
     for (i64 v = 0; (left) > 0 && v < (kinds); v++) \
         if (!(z)[v] || ((left) -= (z)[v], 0)) {} else
 
+/* The same walk reading every kind (a zone with few kinds: no count to keep). */
+#define FOR_EACH_PRESENT(z, v, kinds) for (i64 v = 0; v < (kinds); v++) if (!(z)[v]) {} else
+
 static i64 zcount_all(const i64 *D, List offsets, i64 kinds) {
     i64 total = 0;
     for (i64 i = 1; i <= offsets[0]; i++) total += zcount(D, offsets[i], kinds);
