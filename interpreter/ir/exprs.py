@@ -202,10 +202,13 @@ class ZoneTotal(Expr):
 
 @dataclass(frozen=True)
 class Present(Expr):
-    """The kinds (0 .. kinds-1) with at least one piece in the multiset zone at addr."""
+    """The kinds (0 .. kinds-1) with at least one piece in the multiset zone at addr. `total`: the
+    address of the zone's kept piece count (None if not kept): a walk may stop once it has seen
+    that many pieces (a hand of 5 among 81 kinds need not read all 81)."""
 
     addr: Expr
     kinds: int
+    total: Optional[Expr] = None
 
 
 @dataclass(frozen=True)

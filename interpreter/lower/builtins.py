@@ -14,8 +14,7 @@ from ..ir import exprs as x
 from ..ir.types import BOOL, COUNT, INT, SLOT, TEXT, Int, List
 from ..pyback.runtime import RulesRuntimeError
 from .builder import Builder
-from .exprs import domain, minus, tiles
-from .pieces import total_of
+from .exprs import domain, minus, tiles, total_of
 
 BUILTINS: dict[str, Callable] = {}
 

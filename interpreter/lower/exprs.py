@@ -42,7 +42,8 @@ def domain(b: Builder, e: n.Node, scope: Scope) -> x.Expr:
     t = b.dsl_type(e)
     if isinstance(t, tuple) and t[0] == "zone":
         zone = b.zone_of(e)
-        return x.Present(lower_expr(b, e, scope), zone.kinds, type=List(b.ir_type(("kind", zone.kind))))
+        addr = lower_expr(b, e, scope)
+        return x.Present(addr, zone.kinds, counted_walk(zone, addr), type=List(b.ir_type(("kind", zone.kind))))
     if isinstance(t, tuple) and t[0] == "zones":
         zone = b.zone_of(e)
         return x.Helper("zones_present", (lower_expr(b, e, scope), b.const(zone.kinds)),
@@ -67,6 +68,28 @@ def add(*terms: x.Expr) -> x.Expr:
     if result is None:
         return x.Const(total, type=SLOT)
     return x.Binary("+", result, x.Const(total, type=INT), type=SLOT) if total else result
+
+
+def total_of(zone, addr: x.Expr):
+    """The slot keeping the piece count of the zone instance at addr (None for a pile)."""
+    if zone.totals < 0:
+        return None
+    if isinstance(addr, x.Const):
+        return x.Const(zone.total_slot(addr.value), type=SLOT)
+    shifted = x.Binary("-", addr, x.Const(zone.base, type=INT), type=INT)
+    position = x.Binary("//", shifted, x.Const(zone.width, type=INT), type=INT) if zone.width != 1 else shifted
+    return add(position, x.Const(zone.totals, type=SLOT))
+
+
+# From how many kinds a walk over a zone's kinds reads the zone's kept count to stop after its last
+# piece: below, reading every kind costs less than keeping the count (Eriantys' 5 colours of students
+# ran 5% slower with it; Hearts' 52 cards and Ephyran's 81 gain).
+COUNTED_WALK_KINDS = 16
+
+
+def counted_walk(zone, addr: x.Expr):
+    """The address of the kept count a walk over the zone's kinds stops by (None: it reads every kind)."""
+    return total_of(zone, addr) if zone.kinds >= COUNTED_WALK_KINDS else None
 
 
 def times(e: x.Expr, k: int) -> x.Expr:

@@ -9,7 +9,7 @@ from ..ir import exprs as x
 from ..ir import stmts as s
 from ..ir.types import BOOL, INT, SLOT, List
 from .builder import Builder
-from .exprs import add, lower_expr, offset
+from .exprs import add, counted_walk, lower_expr, offset, total_of
 from .scope import Scope
 
 
@@ -32,17 +32,6 @@ def zone_index(zone, addr: x.Expr) -> x.Expr:
     shifted = x.Binary("-", addr, x.Const(zone.base, type=INT), type=INT)
     position = x.Binary("//", shifted, x.Const(zone.width, type=INT), type=INT) if zone.width != 1 else shifted
     return add(position, x.Const(d.low, type=INT)) if d.low else position
-
-
-def total_of(zone, addr: x.Expr):
-    """The slot keeping the piece count of the zone instance at addr (None for a pile)."""
-    if zone.totals < 0:
-        return None
-    if isinstance(addr, x.Const):
-        return x.Const(zone.total_slot(addr.value), type=SLOT)
-    shifted = x.Binary("-", addr, x.Const(zone.base, type=INT), type=INT)
-    position = x.Binary("//", shifted, x.Const(zone.width, type=INT), type=INT) if zone.width != 1 else shifted
-    return add(position, x.Const(zone.totals, type=SLOT))
 
 
 def counted(zone, addr: x.Expr, op: str, amount: x.Expr) -> list:
@@ -142,9 +131,15 @@ def lower_move(b: Builder, st: n.Move, scope: Scope) -> list:
             count = x.Local(c, type=INT)
             body = [s.SetLocal(c, x.Load(add(a, kind), type=INT)), s.Store(add(a, kind), x.Const(0, type=INT))]
             body += _adds(b, dst, d, kind, count, scope, st.span, checked=True)  # a count is never negative
-            out.append(s.ForEach(k, x.IntRange(x.Const(0, type=INT), x.Const(src.kinds - 1, type=INT),
-                                               type=List(INT)), tuple(body), span=span))
             total = total_of(src, a)
+            kinds: x.Expr = x.IntRange(x.Const(0, type=INT), x.Const(src.kinds - 1, type=INT), type=List(INT))
+            held = counted_walk(src, a)
+            if held is not None and not b.triggers("enter", dst.name):
+                # the kinds the source holds, not all of its kinds (a kind it has none of moves
+                # nothing; its kept count ends the walk at its last piece). Not when a trigger runs
+                # per piece: it might put pieces back, and the kinds are taken before the moves.
+                kinds = x.Present(a, src.kinds, held, type=List(INT))
+            out.append(s.ForEach(k, kinds, tuple(body), span=span))
             if total is not None:
                 out.append(s.Store(total, x.Const(0, type=INT), span=span))
     else:

@@ -141,9 +141,10 @@ def loop(var_set: str, var: str, dom: x.Expr, env: Env, body: str, snapshot: boo
         return (f"{{ i64 {lo} = {expr(dom.low, env)}; i64 {hi} = {expr(dom.high, env)}; {tick} {keep} "
                 f"for (i64 {var} = {lo}; {var} <= {hi}; {var}++) {{ {var_set} {body} {back} }} }}")
     if isinstance(dom, x.Present) and not snapshot:  # the zone's kinds walked in place: no list made
-        base = env.fresh("zb")
-        return (f"{{ const i64 *{base} = &D[{expr(dom.addr, env)}]; {keep} for (i64 {var} = 0; {var} < {dom.kinds}; {var}++) "
-                f"{{ SKIP_ABSENT({base}, {var}); {var_set} {body} {back} }} }}")
+        base, left = env.fresh("zb"), env.fresh("zl")
+        walk = (f"i64 {left} = {pieces_in(dom, env)}; {keep} FOR_PRESENT({base}, {var}, {dom.kinds}, {left})"
+                if dom.total is not None else f"{keep} FOR_EACH_PRESENT({base}, {var}, {dom.kinds})")
+        return f"{{ const i64 *{base} = &D[{expr(dom.addr, env)}]; {walk} {{ {var_set} {body} {back} }} }}"
     if isinstance(dom, x.Concat) and not snapshot:  # two lists walked one after the other: none joined
         a, b, i = env.fresh("ca"), env.fresh("cb"), env.fresh("i")
         tick = f"TICK({a}[0] + {b}[0]);" if dom.span is not None else ""  # as lconcat_counted
@@ -449,7 +450,13 @@ def c_ZoneTotal(e: x.ZoneTotal, env: Env) -> str:
 
 @handles(EXPRESSIONS, x.Present)
 def c_Present(e: x.Present, env: Env) -> str:
-    return f"lpresent(S, D, {expr(e.addr, env)}, {e.kinds})"
+    return f"lpresent(S, D, {expr(e.addr, env)}, {e.kinds}, {pieces_in(e, env)})"
+
+
+def pieces_in(e: x.Present, env: Env) -> str:
+    """How many pieces the zone of e holds, as far as a walk of its kinds needs: the kept count,
+    or no bound when none is kept."""
+    return f"D[{expr(e.total, env)}]" if e.total is not None else "INT64_MAX"
 
 
 @handles(EXPRESSIONS, x.NoMods)

@@ -292,7 +292,9 @@ class CGame:
                 binds.append(f"{{{binding.var}, {domain}, {condition}, {int(binding.dependent)}}}")
                 zone = None
                 if isinstance(binding.domain, x.Present):  # the enumerator walks the zone's kinds in place
-                    zone = (self._frame_function(b, "i64", binding.domain.addr, choice.hoisted, cells), binding.domain.kinds)
+                    total = binding.domain.total
+                    zone = (self._frame_function(b, "i64", binding.domain.addr, choice.hoisted, cells), binding.domain.kinds,
+                            self._frame_function(b, "i64", total, choice.hoisted, cells) if total is not None else None)
                 parts.append((binding.var, domain, condition, zone))
             guard = self._frame_function(b, "i64", choice.guard, choice.hoisted, cells) if choice.guard is not None else "0"
             out.append(f"static const Bind {name}_{i}_B[] = {{{', '.join(binds) or '{0, 0, 0, 0}'}}};")
@@ -440,8 +442,9 @@ def _enumerator(name: str, parts: list) -> str:
     for depth, (slot, domain, condition, zone) in enumerate(parts):
         test = f" if (!{condition}(S, L)) continue;" if condition != "0" else ""
         if zone is not None:  # a zone's pieces: its kinds with a count, walked in place
-            loops.append(f"const i64 *z{depth} = &S->D[{zone[0]}(S, L)]; for (i64 v{depth} = 0; v{depth} < {zone[1]}; v{depth}++) {{ "
-                         f"SKIP_ABSENT(z{depth}, v{depth}); L->L[{slot}] = v{depth};{test}")
+            walk = (f"i64 n{depth} = S->D[{zone[2]}(S, L)]; FOR_PRESENT(z{depth}, v{depth}, {zone[1]}, n{depth})"
+                    if zone[2] is not None else f"FOR_EACH_PRESENT(z{depth}, v{depth}, {zone[1]})")  # stop after its last piece
+            loops.append(f"const i64 *z{depth} = &S->D[{zone[0]}(S, L)]; {walk} {{ L->L[{slot}] = v{depth};{test}")
         else:
             loops.append(f"List d{depth} = {domain}(S, L); for (i64 j{depth} = 1; j{depth} <= d{depth}[0]; j{depth}++) {{ "
                          f"i64 v{depth} = d{depth}[j{depth}]; L->L[{slot}] = v{depth};{test}")
