@@ -21,7 +21,7 @@ and at every state compares:
   variant (one game seldom meets an information state twice; other deals behind it do). Every
   player's, at every decision; or, with `views: deciding_player` in the map, only the deciding
   player's — for a game whose OpenSpiel information states leave out what the others openly see
-  (in OpenSpiel's hearts, a player waiting does not learn who is passing, nor how far they are).
+  (the game's own openspiel.yaml says why).
   Where information states are too many to meet twice (a deal of 52 cards), each game also makes
   a twin: at one of its decisions, two chance outcomes of the history so far are swapped and both
   sides replay it; if OpenSpiel's information state of the deciding player is unchanged (the swap

@@ -36,9 +36,9 @@ from rulebook.interpreter.play.moves import Move
 
 EXPLORATION = 0.7  # returns are 0..1 per player: a smaller constant than for ±1 rewards
 # Where the rules declare a score, a playout stops after this many random moves and is judged by the
-# score (_returns): in a long game (Ephyran: ~190 decisions) a random playout to the end says little
-# about the move that started it, and the cut playouts are several times cheaper (issue 29: against
-# greedy on Ephyran 2p, 119/200 playing to the end, 161.5/200 cut at 20; benchmarks/fair_bots.py).
+# score (_returns): in a long game (a couple of hundred decisions) a random playout to the end says
+# little about the move that started it, and the cut playouts are several times cheaper (measured
+# against greedy on a long card game of the shipped ones: benchmarks/fair_bots.py, issue 29's note).
 # None: to the end. Games without a score always play to the end.
 PLAYOUT_CUTOFF: Optional[int] = 20
 NATIVE_BATCH = 16  # iterations per native call under a time budget (the clock is read between calls)

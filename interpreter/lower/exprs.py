@@ -82,8 +82,8 @@ def total_of(zone, addr: x.Expr):
 
 
 # From how many kinds a walk over a zone's kinds reads the zone's kept count to stop after its last
-# piece: below, reading every kind costs less than keeping the count (Eriantys' 5 colours of students
-# ran 5% slower with it; Hearts' 52 cards and Ephyran's 81 gain).
+# piece: below, reading every kind costs less than checking the count at each step (measured: zones
+# of 5 kinds ran 5% slower with it, zones of 52 and 81 kinds holding a few pieces gained).
 COUNTED_WALK_KINDS = 16
 
 

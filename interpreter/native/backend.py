@@ -250,7 +250,7 @@ class NativeGame:
         return [total / count for total in totals]
 
     # The bots' Mersenne Twister crosses as one block (struct and memmove: ctypes' slices go item by
-    # item, and cost as much as a hundred Kuhn playouts in C).
+    # item, and cost as much as a hundred playouts of a small card game in C).
     def _set_bot(self, rng: random.Random) -> None:
         version, internal, _ = rng.getstate()
         ctypes.memmove(self._bot, MT_WORDS.pack(*internal), MT_WORDS.size)

@@ -250,7 +250,7 @@ static inline i64 zcount(const i64 *D, i64 base, i64 kinds) {
 /* A walk over the kinds present in the zone with counts z holding `left` pieces (its kept count,
  * INT64_MAX when none is kept), v the kind: stops after its last piece, so a hand of 5 among 81
  * kinds is not read to its end. The body may `continue` (on to the next kind) or `break`. (Skipping
- * four zero counts at a time was tried: slower on Hearts' hands of 13 among 52.) */
+ * four zero counts at a time was tried: slower where a zone holds a quarter of its kinds.) */
 #define FOR_PRESENT(z, v, kinds, left) \
     for (i64 v = 0; (left) > 0 && v < (kinds); v++) \
         if (!(z)[v] || ((left) -= (z)[v], 0)) {} else

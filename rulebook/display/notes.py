@@ -1,12 +1,14 @@
 """Move notes: a shown text beside each legal move, saying what the move would do on this position.
 
-A move's own text names only its choices (`mother nature 2`), so it reads the same anywhere and can
-be typed back. What it means here — the island she would land on — depends on the position. A
+A move's own text names only its choices (`advance 2`), so it reads the same anywhere and can be
+typed back. What it means here — the square the piece would reach — depends on the position. A
 display declaration may say it, per move text of the rules:
 
     moves:
-      - move: "mother nature {n}"                              # a move text as the rules write it
-        note: "lands on island {step(group(mother_nature), n)}" # rules text; may use the move's names
+      - move: "advance {n}"                           # a move text as the rules write it
+        note: "reaches {step(at, n)}"                 # rules text; may use the move's names
+
+(A game's own notes are its data: rules/<game>/display.yaml.)
 
 The note is worked out like everything else a display shows: on states rebuilt from the deciding
 player's view, twice over with different fillings of what it hides — a value resting on hidden
@@ -46,7 +48,7 @@ def text_key(parts: tuple) -> tuple:
 
 
 def pattern_key(pattern: str) -> tuple:
-    """The shape of a move text as a display declaration writes it (`mother nature {n}`)."""
+    """The shape of a move text as a display declaration writes it (`advance {n}`)."""
     pieces: list = []
     last = 0
     for m in _PLACEHOLDER.finditer(pattern):
