@@ -57,14 +57,21 @@ def test_three_hundred_random_games_without_a_difference(name: str) -> None:
     assert report.differences == [], str(report.differences[0][1])
 
 
-@pytest.mark.parametrize("name", sorted(WRONG))
-def test_a_wrong_rule_is_caught(name: str, tmp_path: Path) -> None:
+def edited_copy(tmp_path: Path, name: str, file: str, old: str, new: str) -> Path:
+    """A copy of the shipped game `name` with `old` replaced by `new` in one of its files (which
+    must hold `old`, so an edit that no longer applies fails here rather than testing nothing)."""
     copy = tmp_path / name
     shutil.copytree(ROOT / "rules" / name, copy)
-    rules = copy / "game.rules"
-    right, wrong = WRONG[name]
-    assert right in rules.read_text()
-    rules.write_text(rules.read_text().replace(right, wrong))
+    edited = copy / file
+    text = edited.read_text()
+    assert old in text, f"{name}/{file} no longer holds {old!r}"
+    edited.write_text(text.replace(old, new))
+    return copy
+
+
+@pytest.mark.parametrize("name", sorted(WRONG))
+def test_a_wrong_rule_is_caught(name: str, tmp_path: Path) -> None:
+    copy = edited_copy(tmp_path, name, "game.rules", *WRONG[name])
     report = check_conformance(copy, games=300, seed=0)
     assert report.differences
     difference = report.differences[0][1]
@@ -75,19 +82,15 @@ def test_a_wrong_rule_is_caught(name: str, tmp_path: Path) -> None:
 def test_the_command_says_how_it_went(capsys, tmp_path: Path) -> None:
     assert main(["conform", "tic_tac_toe", "--games", "20"]) == 0
     assert capsys.readouterr().out.strip().endswith("no differences")
-    copy = tmp_path / "tic_tac_toe"
-    shutil.copytree(ROOT / "rules" / "tic_tac_toe", copy)
-    (copy / "game.rules").write_text((copy / "game.rules").read_text().replace(*WRONG["tic_tac_toe"]))
+    copy = edited_copy(tmp_path, "tic_tac_toe", "game.rules", *WRONG["tic_tac_toe"])
     assert main(["conform", str(copy), "--games", "50"]) == 1
     out = capsys.readouterr().out
     assert out.startswith("difference (") and "Rulebook:" in out and "OpenSpiel:" in out
 
 
 def test_a_bad_map_is_refused_with_its_place(tmp_path: Path) -> None:
-    copy = tmp_path / "tic_tac_toe"
-    shutil.copytree(ROOT / "rules" / "tic_tac_toe", copy)
+    copy = edited_copy(tmp_path, "tic_tac_toe", "openspiel.yaml", "mark b1: 1", "mark b1: 0")
     mapping = copy / "openspiel.yaml"
-    mapping.write_text(mapping.read_text().replace("mark b1: 1", "mark b1: 0"))
     with pytest.raises(RulesError) as refused:
         read_map(copy)
     assert "action 0 is given to 'mark a1' and 'mark b1'" in str(refused.value)
@@ -103,10 +106,7 @@ def test_a_variant_has_its_own_moves_where_the_action_ids_depend_on_its_paramete
     # pyspiel's first legal moves: a7a6 is 98 on 8x8, a5a4 is 74 on 6x6 (and 290 on 8x8)
     assert (big.moves["a7a6"], small.moves["a5a4"], big.moves["a5a4"]) == (98, 74, 290) and "a7a6" not in small.moves
     assert read_map(ROOT / "rules" / "pig").variants[1].moves == {"roll": 0, "stop": 1}  # the map's, shared
-    copy = tmp_path / "breakthrough"
-    shutil.copytree(ROOT / "rules" / "breakthrough", copy)
-    mapping = copy / "openspiel.yaml"
-    mapping.write_text(mapping.read_text().replace('"a6a5": 2', '"a6a5": 4'))
+    copy = edited_copy(tmp_path, "breakthrough", "openspiel.yaml", '"a6a5": 2', '"a6a5": 4')
     with pytest.raises(RulesError) as refused:
         read_map(copy)
     assert "action 4 is given to 'a6a5' and 'a6b5'" in str(refused.value) and "openspiel.yaml:" in str(refused.value)
@@ -126,12 +126,7 @@ SHOWN = {
 def test_a_hand_shown_that_openspiel_hides_is_caught_across_games(name: str, tmp_path: Path) -> None:
     """A hand face up: one information state of a player (their own hand, the bets) is met in games
     with different hands behind it, and the view differs: a leak."""
-    copy = tmp_path / name
-    shutil.copytree(ROOT / "rules" / name, copy)
-    rules = copy / "game.rules"
-    hidden, shown = SHOWN[name]
-    assert hidden in rules.read_text()
-    rules.write_text(rules.read_text().replace(hidden, shown))
+    copy = edited_copy(tmp_path, name, "game.rules", *SHOWN[name])
     report = check_conformance(copy, games=300, seed=0, variant=0)  # the game as shipped: CHECKED's test
     assert report.differences, "a face-up hand went unnoticed"
     difference = report.differences[0][1]
@@ -142,12 +137,8 @@ def test_a_hand_shown_that_openspiel_hides_is_caught_across_games(name: str, tmp
 def test_a_secret_bid_shown_with_imp_info_is_caught(tmp_path: Path) -> None:
     """Goofspiel with `imp_info` but the cards bid face up: one information state of a player
     (their hand and bids, who won each point card) is met with different bids behind it."""
-    copy = tmp_path / "goofspiel"
-    shutil.copytree(ROOT / "rules" / "goofspiel", copy)
-    rules = copy / "game.rules"
-    line = "zone spent[player]: card private unless not imp_info"
-    assert line in rules.read_text()
-    rules.write_text(rules.read_text().replace(line, "zone spent[player]: card"))
+    copy = edited_copy(tmp_path, "goofspiel", "game.rules", "zone spent[player]: card private unless not imp_info",
+                       "zone spent[player]: card")
     report = check_conformance(copy, games=300, seed=0)
     assert report.differences, "bids shown face up went unnoticed"
     variant, difference = report.differences[0]
@@ -169,10 +160,9 @@ def test_chance_maps_may_number_outcomes_afresh_for_each_kind_of_chance_event(tm
     directions, deal = spiel_map.variants[0].chance
     assert directions["chance: way = left"] == 1 and deal["chance: 2D drawn from deck"] == 1
     assert spiel_map.views == "deciding_player" and read_map(ROOT / "rules" / "kuhn_poker").views == "every_player"
-    copy = tmp_path / "hearts"
-    shutil.copytree(ROOT / "rules" / "hearts", copy)
+    copy = edited_copy(tmp_path, "hearts", "openspiel.yaml", '"chance: 2D drawn from deck": 1',
+                       '"chance: 2D drawn from deck": 0')
     mapping = copy / "openspiel.yaml"
-    mapping.write_text(mapping.read_text().replace('"chance: 2D drawn from deck": 1', '"chance: 2D drawn from deck": 0'))
     with pytest.raises(RulesError) as refused:
         read_map(copy)
     assert "action 0 is given to 'chance: 2C drawn from deck' and 'chance: 2D drawn from deck'" in str(refused.value)
