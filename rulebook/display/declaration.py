@@ -81,7 +81,7 @@ class Display:
     sections: list
     colours: dict                   # type name -> {member name: CSS colour}
     source: str                     # the file it came from ("" when made up from the declarations)
-    moves: list = field(default_factory=list)  # MoveNote: a shown text beside moves (notes.py)
+    moves: dict = field(default_factory=dict)  # a shown text beside moves, by option (notes.py)
 
 
 class _Compiler:
@@ -150,7 +150,7 @@ def read_display(game, folder: Path, extra: tuple = ()) -> Optional[Display]:
             else:
                 display.sections.append(section)
         display.header.extend(more.header)
-        display.moves.extend(more.moves)
+        display.moves.update(more.moves)
         for type_name, colours in more.colours.items():
             display.colours.setdefault(type_name, {}).update(colours)
     return display

@@ -17,7 +17,6 @@ information is shown as `?`. Nothing here knows any game.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from rulebook.dsl import nodes as n
@@ -26,15 +25,6 @@ from rulebook.dsl.types import element_of, show
 from rulebook.interpreter.analysis.program_walk import program_nodes, span_key
 
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
-
-
-@dataclass
-class MoveNote:
-    """The note of one move text, compiled for every option of the rules written with that text:
-    note_key of the option → (note expression, how many values its moves carry)."""
-
-    move: str
-    by_option: dict
 
 
 def note_key(span: n.Span, number: int) -> tuple:
@@ -72,12 +62,14 @@ def _options(program) -> list:
     return found
 
 
-def compile_notes(c: Any, raw: list) -> list[MoveNote]:
-    """The `moves:` entries of a declaration, each note compiled with the names of its move's
-    choices (`c` is the declaration's compiler; a mistake is added to its errors)."""
+def compile_notes(c: Any, raw: list) -> dict:
+    """The `moves:` entries of a declaration, each note compiled for every option of the rules
+    written with its move text, with the names of that option's choices: note_key of the option →
+    (note expression, how many values its moves carry). `c` is the declaration's compiler; a
+    mistake is added to its errors."""
     program = c.game.program
     options = _options(program)
-    notes = []
+    notes: dict = {}
     for i, entry in enumerate(raw):
         where = ("moves", i)
         key = pattern_key(entry["move"])
@@ -87,11 +79,9 @@ def compile_notes(c: Any, raw: list) -> list[MoveNote]:
             c.errors.append(Diagnostic(c.span(where + ("move",)),
                                        f"no move of the rules is written '{entry['move']}'"))
             continue
-        by_option = {}
         for place, option in matching:
             params = {b.var: show(element_of(program.type_of(b.domain))) for b in option.binders}
             note = c.text(entry["note"], params, where + ("note",))
             if note is not None:
-                by_option[place] = (note, len(option.binders))
-        notes.append(MoveNote(entry["move"], by_option))
+                notes[place] = (note, len(option.binders))
     return notes

@@ -246,15 +246,12 @@ def move_notes(game, display, state, moves: list, viewer: Optional[int]) -> list
     declares none (or it cannot be worked out on this position)."""
     if not display.moves or not moves:
         return [None] * len(moves)
-    found: dict = {}
-    for note in display.moves:
-        found.update(note.by_option)
     sources = game.choice_sources(state)
     ev = _Evaluator(game, game.view(state, viewer))
     shown: list[Optional[str]] = []
     for move in moves:
         span, number = sources[move.option]
-        entry = found.get(note_key(span, number))
+        entry = display.moves.get(note_key(span, number))
         if entry is None or len(move.values) != entry[1]:
             shown.append(None)
             continue
