@@ -38,6 +38,11 @@ class ZoneLayout:
     # A multiset zone's piece counts, one slot per instance, kept beside its slots (so counting
     # a zone reads one slot): -1 for a pile.
     totals: int = -1
+    # Kept by the compiler (passes/kinds.py) for a multiset zone of many kinds whose kinds are
+    # walked: per instance, `present_words` slots from present + instance * present_words, bit
+    # k % PRESENT_BITS of word k // PRESENT_BITS set when the instance holds a piece of kind k
+    # (so a walk over a hand of 13 cards among 52 kinds visits 13, not 52). -1: none kept.
+    present: int = -1
 
     @property
     def width(self) -> int:
@@ -53,6 +58,33 @@ class ZoneLayout:
         for d in self.dims:
             count *= d.size
         return count
+
+    @property
+    def present_words(self) -> int:
+        return -(-self.kinds // PRESENT_BITS)
+
+    def present_slots(self, start: int) -> range:
+        """The presence words of the instance whose first slot is start (empty when none are kept)."""
+        if self.present < 0:
+            return range(0)
+        first = self.present + (start - self.base) // self.width * self.present_words
+        return range(first, first + self.present_words)
+
+    def keep_present(self, data: list, start: int) -> None:
+        """Work out, in data, the presence words of the instance whose first slot is start (when kept)."""
+        if self.present < 0:
+            return
+        words = self.present_slots(start)
+        bits = [0] * len(words)
+        for k, held in enumerate(data[start:start + self.width]):
+            if held:
+                bits[k // PRESENT_BITS] |= 1 << (k % PRESENT_BITS)
+        data[words.start:words.stop] = bits
+
+
+# A zone's kinds present are kept in words of this many bits: a word stays a positive number of a
+# 64-bit integer (the native back-end's), as a set of nodes does (MAX_BIT_NODES).
+PRESENT_BITS = 62
 
 
 @dataclass(frozen=True)
@@ -269,6 +301,12 @@ class Layout:
         return Layout(self.size, dict(self.zones), dict(self.vars), boards, list(self.list_slots),
                       list(self.kind_totals), list(self.neighbour_counts), list(self.node_bits),
                       self.history, self.position)
+
+    def keeps_data(self) -> bool:
+        """Does the compiler keep data about the zones' pieces (passes/kinds.py) that a write made
+        outside compiled code must work out anew (play/derived.py)?"""
+        return bool(self.kind_totals or self.neighbour_counts or self.node_bits or
+                    any(zone.present >= 0 for zone in self.zones.values()))
 
     def allocate(self, count: int) -> int:
         base = self.size

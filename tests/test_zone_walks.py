@@ -40,10 +40,25 @@ def test_every_walk_of_a_zones_kinds_knows_where_its_piece_count_is() -> None:
 
 def test_move_all_walks_only_the_kinds_its_source_holds() -> None:
     # Hearts' `move all from played[q] to taken[leader]`: a loop taking each kind's count out of
-    # the source, over the kinds it holds (with its count), not over all 52 kinds of cards.
+    # the source, over the kinds it holds (with its count and its bits), not over all 52 kinds of cards.
     ir = load_game(ROOT / "rules" / "hearts", {}).compiled.ir
-    moves = [node for node in _code(ir) if isinstance(node, s.ForEach) and len(node.body) >= 2
-             and isinstance(node.body[1], s.Store) and node.body[1].value == x.Const(0, type=node.body[1].value.type)
-             and isinstance(node.body[0], s.SetLocal) and isinstance(node.body[0].value, x.Load)]
+    moves = [node for node in _code(ir) if isinstance(node, s.ForEach)
+             and any(isinstance(st, s.Store) and st.value == x.Const(0, type=st.value.type) for st in node.body)
+             and not any(isinstance(st, s.ForEach) for st in node.body)]  # (not the loop over the players)
     assert moves
-    assert all(isinstance(m.domain, x.Present) and m.domain.total is not None for m in moves)
+    assert all(isinstance(m.domain, x.Present) and m.domain.total is not None and m.domain.bits is not None
+               for m in moves)
+
+
+def test_every_walk_of_a_zone_of_many_kinds_reads_the_bits_of_its_instance() -> None:
+    # Hearts' zones of 52 kinds keep their kinds present as bits (one word an instance): each walk
+    # points at its own instance's word, so it visits the cards held (13 of 52, 1 of 52), no more.
+    ir = load_game(ROOT / "rules" / "hearts", {}).compiled.ir
+    walks = [node for node in _code(ir) if isinstance(node, x.Present)]
+    assert walks and all(w.bits is not None for w in walks)
+    fixed = [w for w in walks if isinstance(w.addr, x.Const)]
+    assert fixed
+    for w in fixed:
+        zone = _zone_at(ir.layout, w.addr.value)
+        assert zone.present_words == 1
+        assert w.bits == x.Const(zone.present_slots(w.addr.value).start, type=w.bits.type)

@@ -204,11 +204,16 @@ class ZoneTotal(Expr):
 class Present(Expr):
     """The kinds (0 .. kinds-1) with at least one piece in the multiset zone at addr. `total`: the
     address of the zone's kept piece count (None if not kept): a walk may stop once it has seen
-    that many pieces (a hand of 5 among 81 kinds need not read all 81)."""
+    that many pieces (a hand of 5 among 81 kinds need not read all 81). `bits`: the address of
+    the instance's first presence word, when the zone keeps them (layout.ZoneLayout.present): a
+    walk visits only the kinds held. `zone`: the zone's name (the pass that keeps the words finds
+    the walks by it)."""
 
     addr: Expr
     kinds: int
     total: Optional[Expr] = None
+    bits: Optional[Expr] = None
+    zone: str = ""
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,9 @@ HELPERS: dict[str, HelperSpec] = {
     "draw_into": HelperSpec(("src", "kinds", "src_total", "dst", "dst_total", "count"), state=True, chance=True,
                             changes=True, doc="count draw_one()s from the multiset zone at src into the one at "
                                               "dst (stopping when src is empty), keeping both zones' counts"),
+    "keep_present": HelperSpec(("addr", "kinds", "bits"), state=True, changes=True,
+                               doc="work out the words at bits keeping which kinds the multiset zone at addr "
+                                   "holds (layout.ZoneLayout.present), after pieces moved at random"),
     "pile_draw": HelperSpec(("addr",), state=True, chance=True, changes=True,
                             doc="take the top piece of the pile at addr; its kind, or -1 if empty"),
     "remove_from_pile": HelperSpec(("addr", "kind", "count"), state=True, changes=True,

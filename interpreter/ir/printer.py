@@ -79,7 +79,8 @@ _EXPRS: dict[type[Any], Callable[[Any, Names], str]] = {
     x.BestOf: lambda e, n: _comp(e, n, f"best({expr(e.key, n)}") + ")",
     x.SortBy: lambda e, n: f"sort({names_of(e, n)} by {expr(e.keys, n)})",
     x.ZoneTotal: lambda e, n: f"total(D[{expr(e.addr, n)} +{e.width}])",
-    x.Present: lambda e, n: f"present(D[{expr(e.addr, n)} +{e.kinds}])",
+    x.Present: lambda e, n: f"present(D[{expr(e.addr, n)} +{e.kinds}]"
+                            + (f", bits D[{expr(e.bits, n)}]" if e.bits is not None else "") + ")",
     x.Format: lambda e, n: "text(" + expr(e.parts, n) + ")",
     x.Show: lambda e, n: f"show({expr(e.value, n)})",
     x.NoMods: lambda e, n: "no_modifiers",

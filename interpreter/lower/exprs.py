@@ -43,7 +43,8 @@ def domain(b: Builder, e: n.Node, scope: Scope) -> x.Expr:
     if isinstance(t, tuple) and t[0] == "zone":
         zone = b.zone_of(e)
         addr = lower_expr(b, e, scope)
-        return x.Present(addr, zone.kinds, counted_walk(zone, addr), type=List(b.ir_type(("kind", zone.kind))))
+        return x.Present(addr, zone.kinds, counted_walk(zone, addr), zone=zone.name,
+                         type=List(b.ir_type(("kind", zone.kind))))
     if isinstance(t, tuple) and t[0] == "zones":
         zone = b.zone_of(e)
         return x.Helper("zones_present", (lower_expr(b, e, scope), b.const(zone.kinds)),

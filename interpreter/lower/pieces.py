@@ -138,7 +138,7 @@ def lower_move(b: Builder, st: n.Move, scope: Scope) -> list:
                 # the kinds the source holds, not all of its kinds (a kind it has none of moves
                 # nothing; its kept count ends the walk at its last piece). Not when a trigger runs
                 # per piece: it might put pieces back, and the kinds are taken before the moves.
-                kinds = x.Present(a, src.kinds, held, type=List(INT))
+                kinds = x.Present(a, src.kinds, held, zone=src.name, type=List(INT))
             out.append(s.ForEach(k, kinds, tuple(body), span=span))
             if total is not None:
                 out.append(s.Store(total, x.Const(0, type=INT), span=span))

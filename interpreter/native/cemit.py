@@ -14,6 +14,7 @@ from typing import Any, Callable, Optional
 from ..ir import exprs as x
 from ..ir import stmts as s
 from ..ir.types import Bool, List, Opt, Text, Type
+from ..layout import PRESENT_BITS
 
 
 class NativeUnsupported(Exception):
@@ -140,6 +141,12 @@ def loop(var_set: str, var: str, dom: x.Expr, env: Env, body: str, snapshot: boo
         tick = f"if ({hi} >= {lo}) TICK({hi} - {lo} + 1);" if dom.span is not None else ""
         return (f"{{ i64 {lo} = {expr(dom.low, env)}; i64 {hi} = {expr(dom.high, env)}; {tick} {keep} "
                 f"for (i64 {var} = {lo}; {var} <= {hi}; {var}++) {{ {var_set} {body} {back} }} }}")
+    if isinstance(dom, x.Present) and dom.bits is not None:  # the kinds held, from the zone's bits: no list made
+        bits, words = env.fresh("zb"), -(-dom.kinds // PRESENT_BITS)
+        # a walk that may move pieces of the zone reads the words as they were (one is read at the start)
+        take = (f"i64 {bits}[{words}]; memcpy({bits}, &D[{expr(dom.bits, env)}], sizeof {bits});"
+                if snapshot and words > 1 else f"const i64 *{bits} = &D[{expr(dom.bits, env)}];")
+        return f"{{ {take} {keep} FOR_BITS({bits}, {var}, {words}) {{ {var_set} {body} {back} }} }}"
     if isinstance(dom, x.Present) and not snapshot:  # the zone's kinds walked in place: no list made
         base, left = env.fresh("zb"), env.fresh("zl")
         walk = (f"i64 {left} = {pieces_in(dom, env)}; {keep} FOR_PRESENT({base}, {var}, {dom.kinds}, {left})"
@@ -257,6 +264,7 @@ HELPERS: dict[str, Callable] = {
     "key_position": lambda a, e: f"lookup(S, {a[0]}, {a[1]})",
     "top": lambda a, e: f"ltop({a[0]})",
     "draw_into": lambda a, e: f"draw_into(S, D, {a[0]}, {a[1]}, {a[2]}, {a[3]}, {a[4]}, {a[5]})",
+    "keep_present": lambda a, e: f"keep_present(D, {a[0]}, {a[1]}, {a[2]})",
     "merge_kept": lambda a, e:
         f"merge_kept(S, D, {a[0]}, {_size(e.args[1])}, {a[2]}, {a[3]}, {a[4]}, {a[5]}, {a[6]})",
     "abs": lambda a, e: f"llabs({a[0]})",
@@ -450,6 +458,8 @@ def c_ZoneTotal(e: x.ZoneTotal, env: Env) -> str:
 
 @handles(EXPRESSIONS, x.Present)
 def c_Present(e: x.Present, env: Env) -> str:
+    if e.bits is not None:
+        return f"lpresent_bits(S, &D[{expr(e.bits, env)}], {-(-e.kinds // PRESENT_BITS)})"
     return f"lpresent(S, D, {expr(e.addr, env)}, {e.kinds}, {pieces_in(e, env)})"
 
 

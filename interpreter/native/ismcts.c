@@ -126,6 +126,7 @@ static void ism_sample(St *S, const i64 *plan, Mt *bot) {
         } else {
             for (i64 k = 0; k < kinds; k++) D[slot + k] = 0;
             for (i64 j = 0; j < size; j++) D[slot + dealt[j]]++;
+            keep_present_at(D, slot);
         }
     }
     i64 ngroups = *p++;

@@ -258,6 +258,59 @@ static inline i64 zcount(const i64 *D, i64 base, i64 kinds) {
 /* The same walk reading every kind (a zone with few kinds: no count to keep). */
 #define FOR_EACH_PRESENT(z, v, kinds) for (i64 v = 0; v < (kinds); v++) if (!(z)[v]) {} else
 
+/* A zone that keeps its kinds present as bits (interpreter/layout.py, ZoneLayout.present): `words`
+ * words of PRESENT_BITS kinds each, from bits. FOR_BITS walks the kinds held, v the kind, in order,
+ * reading each word as it comes to it (a walk whose body moves pieces of the zone reads a copy). The
+ * body may `continue` or `break`. */
+#define PRESENT_BITS 62
+static inline i64 ctz64(u64 m) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctzll(m);
+#else
+    i64 k = 0;
+    while (!(m & 1)) { m >>= 1; k++; }
+    return k;
+#endif
+}
+
+static inline int next_present(const i64 *bits, i64 words, i64 *w, i64 *m, i64 *v) {
+    while (!*m) {
+        if (++*w >= words) return 0;
+        *m = bits[*w];
+    }
+    *v = *w * PRESENT_BITS + ctz64((u64)*m);
+    *m &= *m - 1;
+    return 1;
+}
+
+#define FOR_BITS(bits, v, words) \
+    for (i64 v##_w = 0, v##_m = (bits)[0], v = 0; next_present(bits, words, &v##_w, &v##_m, &v); )
+
+static List lpresent_bits(St *S, const i64 *bits, i64 words) {
+    i64 *l = lnew(S);
+    FOR_BITS(bits, k, words) l[++l[0]] = k;
+    return l;
+}
+
+/* The words from bits keeping which kinds the zone at addr holds, worked out anew (pieces moved at
+ * random: ir/helpers.py's keep_present). */
+static i64 keep_present(i64 *D, i64 addr, i64 kinds, i64 bits) {
+    for (i64 w = 0; w * PRESENT_BITS < kinds; w++) D[bits + w] = 0;
+    for (i64 k = 0; k < kinds; k++)
+        if (D[addr + k]) D[bits + k / PRESENT_BITS] |= (i64)1 << (k % PRESENT_BITS);
+    return 0;
+}
+
+/* After a sample deals pieces anew into the multiset zone instance at slot (ismcts.c): its kinds
+ * present worked out again, when its zone keeps them (PRESENT_ZONES: first slot, end, width, first
+ * presence word, words an instance). */
+static void keep_present_at(i64 *D, i64 slot) {
+    for (i64 z = 0; z < NPRESENT; z++) {
+        const i64 *p = PRESENT_ZONES[z];
+        if (slot >= p[0] && slot < p[1]) keep_present(D, slot, p[2], p[3] + (slot - p[0]) / p[2] * p[4]);
+    }
+}
+
 static i64 zcount_all(const i64 *D, List offsets, i64 kinds) {
     i64 total = 0;
     for (i64 i = 1; i <= offsets[0]; i++) total += zcount(D, offsets[i], kinds);

@@ -17,7 +17,7 @@ from ..ir import stmts as s
 from ..ir.program import LocalInfo
 from ..ir.types import BOOL, COUNT, INT, SLOT, Int, List
 from ..ir.walk import rebuild, walk
-from ..layout import BoardLayout, KindTotals, Layout, NeighbourCounts, ZoneLayout
+from ..layout import PRESENT_BITS, BoardLayout, KindTotals, Layout, NeighbourCounts, ZoneLayout
 from .fold import fold_node
 from .linear import linear as linear_form
 
@@ -45,7 +45,8 @@ class Keeper:
                 self.by_var.setdefault(t.by, []).append(t)
         self.near = {c.zone: c for c in layout.neighbour_counts}  # zone name -> its neighbour counts
         self.bits = {b.zone: b for b in layout.node_bits}  # zone name -> its sets of nodes kept as bits
-        self.kept_zones = set(self.by_zone) | set(self.near) | set(self.bits)
+        self.kept_zones = set(self.by_zone) | set(self.near) | set(self.bits) | \
+            {name for name, zone in layout.zones.items() if zone.present >= 0}
 
     def slot(self, table: KindTotals, group: Optional[x.Expr], kind: x.Expr) -> x.Expr:
         at = plus(x.Const(table.base, type=SLOT), kind)
@@ -67,8 +68,8 @@ class Keeper:
             if var is not None:
                 out.extend(self._var_write(var, st))
                 continue
-            self._no_kept_helper(st)
             out.append(st)
+            out.extend(self._after_random_moves(st))
         return tuple(out)
 
     def _inside(self, st: Any) -> Any:
@@ -144,11 +145,14 @@ class Keeper:
 
     def _presence_told(self, zone: ZoneLayout, addr: x.Expr, instance: x.Expr, kind: x.Expr, op: str,
                        amount: x.Expr) -> list[Any]:
-        """When the instance's pieces of this kind went from none to some (or back): its node
-        joins (leaves) the set of nodes holding that kind, and each node that has it as a
-        neighbour counts one more (one fewer) neighbour holding it."""
+        """When the instance's pieces of this kind went from none to some (or back): the kind
+        joins (leaves) the instance's kinds present, its node joins (leaves) the set of nodes
+        holding that kind, and each node that has it as a neighbour counts one more (one fewer)
+        neighbour holding it."""
         counts, bits = self.near.get(zone.name), self.bits.get(zone.name)
         body: tuple[Any, ...] = ()
+        if zone.present >= 0:
+            body += (s.Update(_present_word(zone, instance, kind), op, _kind_bit(zone, kind)),)
         if bits is not None and bits.held >= 0:
             board = self.layout.boards[bits.board]
             body += (s.Update(folded(plus(x.Const(bits.held, type=SLOT), kind)), op, _bit(board, instance)),)
@@ -252,15 +256,27 @@ class Keeper:
         self.locals.append(LocalInfo(name, e.type, False))
         return x.Local(len(self.locals) - 1, type=e.type)
 
-    def _no_kept_helper(self, st: Any) -> None:
-        """A helper that moves pieces of a kept zone at random, with its counts: not kept."""
+    def _after_random_moves(self, st: Any) -> list[Any]:
+        """After a helper that moves pieces at random (draw_into): the kinds present of each kept
+        instance it wrote, worked out anew; the other kept data cannot be, so its zone keeps none."""
+        out: list[Any] = []
         for node in walk(st):
-            if isinstance(node, x.Helper) and node.name == "draw_into":
-                for name in self.kept_zones:
-                    zone = self.layout.zones[name]
-                    if any(_is_total(zone, a) or (isinstance(a, x.Const) and a.value == zone.totals)
-                           for a in node.args):
+            if not (isinstance(node, x.Helper) and node.name == "draw_into"):
+                continue
+            src, _, src_total, dst, dst_total, _ = node.args
+            for name in self.kept_zones:
+                zone = self.layout.zones[name]
+                for addr, total in ((src, src_total), (dst, dst_total)):
+                    if not (_is_total(zone, total) or (isinstance(total, x.Const) and total.value == zone.totals)):
+                        continue
+                    if name in self.by_zone or name in self.near or name in self.bits:
                         raise Unkept(name)
+                    instance = x.Binary("//", plus(addr, x.Const(-zone.base, type=SLOT)),
+                                        x.Const(zone.width, type=INT), type=INT)
+                    out.append(s.Do(x.Helper("keep_present", (addr, x.Const(zone.kinds, type=INT),
+                                                              _present_word(zone, instance, x.Const(0, type=INT))),
+                                             type=INT), span=st.span))
+        return out
 
 
 def _emptied_or_filled(addr: x.Expr, op: str, amount: x.Expr) -> x.Expr:
@@ -275,6 +291,21 @@ def _emptied_or_filled(addr: x.Expr, op: str, amount: x.Expr) -> x.Expr:
 def _bit(board: BoardLayout, index: x.Expr) -> x.Expr:
     """2 to the power index (index from 0 to the board's size), as a look-up in a fixed list."""
     return x.Index(x.Const(tuple(1 << i for i in range(board.size)), type=List(INT)), index, type=INT)
+
+
+def _present_word(zone: ZoneLayout, instance: x.Expr, kind: x.Expr) -> x.Expr:
+    """The slot of the presence word holding kind's bit for the instance (layout.ZoneLayout.present)."""
+    first = plus(times(instance, zone.present_words), x.Const(zone.present, type=SLOT))
+    if zone.present_words == 1:
+        return folded(first)
+    word = x.Index(x.Const(tuple(k // PRESENT_BITS for k in range(zone.kinds)), type=List(INT)), kind, type=INT)
+    return folded(plus(first, word))
+
+
+def _kind_bit(zone: ZoneLayout, kind: x.Expr) -> x.Expr:
+    """kind's bit in its presence word, as a look-up in a fixed list."""
+    return folded(x.Index(x.Const(tuple(1 << (k % PRESENT_BITS) for k in range(zone.kinds)), type=List(INT)), kind,
+                          type=INT))
 
 
 def _is_total(zone: ZoneLayout, addr: x.Expr) -> bool:

@@ -15,6 +15,13 @@ keeps it up to date (kept_writes.py); each read becomes one slot (a set of nodes
 sets share, listed). Only public zones
 and variables are followed (a view shows the kept data as it is), and only when every write of
 them is one the writes' rewrite recognises.
+
+Rules also walk the kinds a zone of many kinds holds (`for c in hand[p]`, `choose c in hand[p]`, a
+`move all`): a hand of 13 cards among 52 kinds. For such zones (those whose walks the lowering
+counts, lower/exprs.py's COUNTED_WALK_KINDS) the state keeps which kinds each instance holds as
+bits (layout.ZoneLayout.present), and each walk (`x.Present`) carries its instance's words, so a
+back-end visits the kinds held alone. Hidden and private zones keep them too: a view masks an
+instance's words with its pieces (play/views.py).
 """
 from __future__ import annotations
 
@@ -66,6 +73,13 @@ def keep_kind_data(ir: GameIR) -> GameIR:
             layout.node_bits.append(bits)
             initial += [(1 << board.size) - 1] + [0] * (layout.size - len(initial) - 1)  # every node empty at first
             types += [INT] * (layout.size - len(types))
+        for zone_name in sorted({m[1].name for m in wanted if m[0] == "present"}):
+            zone = layout.zones[zone_name]
+            zone = layout.zones[zone_name] = replace(zone, present=layout.allocate(zone.instances * zone.present_words))
+            initial += [0] * (layout.size - len(initial))
+            for i in range(zone.instances):
+                zone.keep_present(initial, zone.base + i * zone.width)
+            types += [INT] * (layout.size - len(types))
         chosen = {id(m) for m in wanted}
         try:
             mapped = _rewritten(ir, Keeper(layout), {key: m for key, m in reads.items() if id(m) in chosen})
@@ -78,7 +92,7 @@ def keep_kind_data(ir: GameIR) -> GameIR:
 def keep_snippet_writes(layout: Layout, body: tuple[Any, ...], locals_: list[Any]) -> tuple[Any, ...]:
     """A snippet's statements keeping the game's kept data as they move pieces (unchanged where
     they cannot: the engine works the kept data out anew after a snippet's statements)."""
-    if not layout.kind_totals and not layout.neighbour_counts and not layout.node_bits:
+    if not layout.keeps_data():
         return body
     try:
         return Keeper(layout, locals_).body(body)
@@ -89,7 +103,8 @@ def keep_snippet_writes(layout: Layout, body: tuple[Any, ...], locals_: list[Any
 # ---------------------------------------------------------------- reads
 def _reads(ir: GameIR) -> dict[Any, Any]:
     """id of each comprehension kept data would answer → ("total", zone, by, kind, group) or
-    ("near", zone, kind, node index from 0)."""
+    ("near", zone, kind, node index from 0) or ("nodes", …); id of each walk of a zone's kinds
+    that the zone's bits would answer → ("present", zone)."""
     found = {}
     roots = tuple(f.body for f in ir.functions) + tuple((i.body, i.end) for b in ir.blocks for i in b.instrs) + \
         tuple((b.domain, b.condition) for site in ir.sites + ir.actions for c in site.choices for b in c.bindings)
@@ -98,6 +113,10 @@ def _reads(ir: GameIR) -> dict[Any, Any]:
             match = _match(ir, node)
             if match is not None:
                 found[id(node)] = match
+        elif isinstance(node, x.Present) and node.total is not None and node.bits is None:
+            # a walk over a zone of many kinds (the lowering counts those walks): its kinds held
+            # kept as bits, so the walk visits the pieces' kinds alone
+            found[id(node)] = ("present", ir.layout.zones[node.zone])
     return found
 
 
@@ -268,9 +287,15 @@ def _rewritten(ir: GameIR, keeper: Keeper, reads: dict[Any, Any]) -> GameIR:
     layout = keeper.layout
 
     def read(node: Any) -> Any:
-        match = reads.get(id(node)) if isinstance(node, x.Comp) else None
+        match = reads.get(id(node)) if isinstance(node, (x.Comp, x.Present)) else None
         if match is None:
             return node
+        if match[0] == "present":
+            zone = layout.zones[match[1].name]
+            instance = x.Binary("//", plus(node.addr, x.Const(-zone.base, type=SLOT)), x.Const(zone.width, type=INT),
+                                type=INT)
+            return replace(node, bits=folded(plus(times(instance, zone.present_words),
+                                                  x.Const(zone.present, type=SLOT))))
         if match[0] == "nodes":
             return _kept_nodes(layout, node, match)
         if match[0] == "total":

@@ -80,7 +80,7 @@ PIPELINE: tuple[Pass, ...] = (
     Pass("reach", _reach, "drop the standing actions, span ends and modifiers nothing reachable uses"),
     Pass("inline", _inline, f"inline small functions, then fold; {INLINE_ROUNDS} rounds"),
     Pass("frames", _then_fold(inline_frames), "make a rule call that cannot stop part of its caller's block"),
-    Pass("kinds", _then_fold(keep_kind_data), "keep per-kind data the rules add up or look through"),
+    Pass("kinds", _then_fold(keep_kind_data), "keep per-kind data the rules add up or look through, and which kinds a zone walked holds"),
     Pass("unroll", _then_fold(unroll_game), "unroll what runs over short fixed lists"),
     Pass("ticks", _alone(count_ticks), "count a fixed loop's step budget once per loop"),
     Pass("groups", _then_fold(keep_groups), "keep boards' merged groups in the state"),

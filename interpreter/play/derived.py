@@ -1,5 +1,5 @@
 """Data the state keeps that follows from its other data: zone counts, board groups' nodes, and
-per-kind totals and neighbour counts of zones (passes/kinds.py).
+per-kind totals, neighbour counts and kinds present of zones (passes/kinds.py).
 
 Compiled code keeps them up to date as it moves pieces and merges nodes (so reading them costs
 one slot); code that edits a state from outside (a scenario's position, a redeal, a saved state
@@ -18,6 +18,7 @@ def refresh(layout: Layout, data: list) -> None:
         for i in range(zone.instances):
             start = zone.base + i * zone.width
             data[zone.totals + i] = sum(data[start:start + zone.width])
+            zone.keep_present(data, start)
     for board in layout.boards.values():
         if board.members < 0:
             continue
@@ -64,6 +65,10 @@ def check(layout: Layout, data: list) -> list[str]:
         if zone.totals >= 0 and data[zone.totals:zone.totals + zone.instances] != \
                 fresh[zone.totals:zone.totals + zone.instances]:
             wrong.append(f"the counts kept for zone '{zone.name}'")
+        if zone.present >= 0:
+            end = zone.present + zone.instances * zone.present_words
+            if data[zone.present:end] != fresh[zone.present:end]:
+                wrong.append(f"the kinds present kept for zone '{zone.name}'")
     for board in layout.boards.values():
         if board.members < 0:
             continue

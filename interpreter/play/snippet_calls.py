@@ -37,7 +37,7 @@ class Snippets:
             nodes = check_snippet(self.game.program, text, params, statements, path, line, column)
             fn = optimise_snippet(self.game.compiled.ir, self._compiler().lower(nodes, params, statements))
             found = self._guarded(self.game.compiled.load_function(fn),
-                                  statements and bool(self.game.compiled.layout.kind_totals))
+                                  statements and self.game.compiled.layout.keeps_data())
             self._found[key] = found
         return found
 

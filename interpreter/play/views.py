@@ -23,6 +23,8 @@ def view(game, S: State, player: int) -> dict:
         total = len(values[0]) if zone.ordered else sum(values)
         data[start:start + zone.width] = [None] * zone.width
         data[start] = {"hidden": total}
+        for slot in zone.present_slots(start):  # the kinds it holds, kept as bits
+            data[slot] = None
     for slots in hidden_var_slots(game, S, player):
         for slot in slots:
             data[slot] = {"hidden": True}
@@ -84,6 +86,10 @@ def view_state(game, view: dict, filler: int = 0) -> State:
         for slot in range(var.base, var.base + count):
             if isinstance(data[slot], dict) and "hidden" in data[slot]:
                 data[slot] = _filling(initial[slot], filler)
+    for zone in layout.zones.values():  # the kinds present in the fillings
+        if zone.visibility != "public" and zone.present >= 0:
+            for instance in range(zone.instances):
+                zone.keep_present(data, zone.base + instance * zone.width)
     raw = {"data": data, "frames": [], "rng": 0, "mods": [], "decision": -1, "decider": -1,
            "result": view.get("result"), "allows": []}
     return State.from_json(raw)

@@ -34,6 +34,7 @@ HELPERS = {name: getattr(runtime, name) for name in (
     "network_group_neighbours", "end_span", "safe_div", "show", "GameOver", "zones_present", "key_position", "top",
     "apply_mods", "cell_value", "run_cell", "queue_cell", "roll", "load_die", "links_at", "links_from",
     "runaway", "steps_range", "steps_concat", "too_deep", "MAX_FRAMES", "merge_kept", "keep", "best_of", "draw_into",
+    "keep_present",
     "nth_pair", "nth_bit_pair", "nodes_of_bits",
     "standing_pick", "leading", "repetitions",
 )}

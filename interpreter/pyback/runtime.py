@@ -10,6 +10,7 @@ from typing import Callable, Optional, Sequence
 from rulebook.dsl.errors import Diagnostic, RulebookError
 from rulebook.dsl.nodes import Span
 
+from ..layout import PRESENT_BITS
 from ..play import chance
 
 MASK64 = (1 << 64) - 1
@@ -172,6 +173,16 @@ def draw_one(S, D: list, base: int, kinds: int) -> int:
             D[base + k] -= 1
             return k
     raise AssertionError("unreachable")
+
+
+def keep_present(D: list, addr: int, kinds: int, bits: int) -> None:
+    """The words from bits keeping which kinds the multiset zone at addr holds (layout.ZoneLayout
+    .present), worked out anew after pieces moved at random."""
+    words = [0] * -(-kinds // PRESENT_BITS)
+    for k in range(kinds):
+        if D[addr + k]:
+            words[k // PRESENT_BITS] |= 1 << (k % PRESENT_BITS)
+    D[bits:bits + len(words)] = words
 
 
 def draw_into(S, D: list, src: int, kinds: int, src_total: int, dst: int, dst_total: int, count: int) -> None:
