@@ -194,3 +194,32 @@ def test_a_winner_named_twice_wins_once(tmp_path: Path) -> None:
     state = game.new_initial_state(0)
     game.apply(state, game.legal_moves(state)[0])
     assert state.result[0] == (0,)
+
+
+@pytest.mark.parametrize("kinds", [3, 20])  # a zone walked kind by kind, and one of many kinds (kept as bits)
+def test_moving_all_of_a_zone_to_itself_moves_nothing(tmp_path: Path, kinds: int) -> None:
+    # `move all from pot[p] to pot[q]` with q = p, for a zone of counts and for a pile: before the
+    # fix the counts lost their kept total (0 while the pieces stayed) and the pile lost its pieces.
+    names = ", ".join(f"k{i}" for i in range(kinds))
+    game = rules_game(tmp_path, f"""kind piece: {names}
+zone pot[player]: piece
+pile stack[player]: piece
+setup:
+  put 2 k0 into pot[players[0]]
+  put 1 k2 into pot[players[0]]
+  put 1 k1 into stack[players[0]]
+  put 1 k2 into stack[players[0]]
+flow:
+  for p in players:
+    for q in players:
+      move all from pot[p] to pot[q]
+      move all from stack[p] to stack[q]
+  choose n in 0 .. count(pot[players[0]]) * 10 + count(stack[players[0]]) as "{{n}}"
+  choose c in pot[players[0]] as "{{c}}"
+  end game
+""")
+    state = game.new_initial_state(0)
+    assert texts(game, state)[-1] == "32"  # pot[0]: 3 pieces, stack[0]: 2 — both moved to player 1 and back
+    assert game.check_invariants(state) == []
+    game.apply(state, game.legal_moves(state)[-1])
+    assert texts(game, state) == ["k0", "k2"]

@@ -117,31 +117,12 @@ def lower_move(b: Builder, st: n.Move, scope: Scope) -> list:
     more, d = _fixed(scope, "\0to", dst_addr)
     out += more
     if st.kind is None:  # move all
-        k = scope.temp("\0kind", INT)
-        kind = x.Local(k, type=INT)
-        if src.ordered:
-            pieces = x.Helper("reversed", (x.Load(a, type=List(INT)),), type=List(INT))
-            if dst.ordered and not b.triggers("enter", dst.name):
-                out.append(_pile_grows(b, d, pieces, span))
-            else:
-                out.append(s.ForEach(k, pieces, tuple(entered(b, dst, d, kind, span)), span=span))
-            out.append(s.Store(a, x.Const((), type=List(INT)), span=span))
-        else:
-            c = scope.temp("\0count", INT)
-            count = x.Local(c, type=INT)
-            body = [s.SetLocal(c, x.Load(add(a, kind), type=INT)), s.Store(add(a, kind), x.Const(0, type=INT))]
-            body += _adds(b, dst, d, kind, count, scope, st.span, checked=True)  # a count is never negative
-            total = total_of(src, a)
-            kinds: x.Expr = x.IntRange(x.Const(0, type=INT), x.Const(src.kinds - 1, type=INT), type=List(INT))
-            held = counted_walk(src, a)
-            if held is not None and not b.triggers("enter", dst.name):
-                # the kinds the source holds, not all of its kinds (a kind it has none of moves
-                # nothing; its kept count ends the walk at its last piece). Not when a trigger runs
-                # per piece: it might put pieces back, and the kinds are taken before the moves.
-                kinds = x.Present(a, src.kinds, held, zone=src.name, type=List(INT))
-            out.append(s.ForEach(k, kinds, tuple(body), span=span))
-            if total is not None:
-                out.append(s.Store(total, x.Const(0, type=INT), span=span))
+        moves = _move_all(b, st, scope, src, dst, a, d)
+        if src.name == dst.name:
+            # from an instance of a zone to one of the same zone: to itself, nothing moves (else the
+            # source, emptied after its pieces were added back, would lose them)
+            moves = [s.If(((x.Binary("!=", a, d, type=BOOL), tuple(moves)),), span=span)]
+        out += moves
     else:
         given = lower_expr(b, st.count, scope) if st.count is not None else x.Const(1, type=INT)
         more, kind = _fixed(scope, "\0kind", lower_expr(b, st.kind, scope), INT)
@@ -154,6 +135,37 @@ def lower_move(b: Builder, st: n.Move, scope: Scope) -> list:
         out += _adds(b, dst, d, kind, amount, scope, st.span, checked=True)  # take refused a negative count
     return [_spanned(st, o) for o in out] + changed(b, [(src, a), (dst, d)])
 
+
+def _move_all(b: Builder, st: n.Move, scope: Scope, src, dst, a: x.Expr, d: x.Expr) -> list:
+    """`move all from` the zone instance at a to the one at d."""
+    span = st.span
+    out: list = []
+    k = scope.temp("\0kind", INT)
+    kind = x.Local(k, type=INT)
+    if src.ordered:
+        pieces = x.Helper("reversed", (x.Load(a, type=List(INT)),), type=List(INT))
+        if dst.ordered and not b.triggers("enter", dst.name):
+            out.append(_pile_grows(b, d, pieces, span))
+        else:
+            out.append(s.ForEach(k, pieces, tuple(entered(b, dst, d, kind, span)), span=span))
+        out.append(s.Store(a, x.Const((), type=List(INT)), span=span))
+    else:
+        c = scope.temp("\0count", INT)
+        count = x.Local(c, type=INT)
+        body = [s.SetLocal(c, x.Load(add(a, kind), type=INT)), s.Store(add(a, kind), x.Const(0, type=INT))]
+        body += _adds(b, dst, d, kind, count, scope, st.span, checked=True)  # a count is never negative
+        total = total_of(src, a)
+        kinds: x.Expr = x.IntRange(x.Const(0, type=INT), x.Const(src.kinds - 1, type=INT), type=List(INT))
+        held = counted_walk(src, a)
+        if held is not None and not b.triggers("enter", dst.name):
+            # the kinds the source holds, not all of its kinds (a kind it has none of moves
+            # nothing; its kept count ends the walk at its last piece). Not when a trigger runs
+            # per piece: it might put pieces back, and the kinds are taken before the moves.
+            kinds = x.Present(a, src.kinds, held, zone=src.name, type=List(INT))
+        out.append(s.ForEach(k, kinds, tuple(body), span=span))
+        if total is not None:
+            out.append(s.Store(total, x.Const(0, type=INT), span=span))
+    return out
 
 def lower_draw(b: Builder, st: n.Draw, scope: Scope) -> list:
     src, src_addr = zone_parts(b, st.source, scope)
