@@ -115,7 +115,7 @@ def test_a_view_hides_which_kinds_another_players_hand_holds(game) -> None:
     game.refresh(other)
     assert other.data[theirs.start:theirs.stop] != state.data[theirs.start:theirs.stop]
     shown = view(game, state, 0)
-    assert all(shown["data"][slot] is None for slot in theirs)
+    assert all(shown["data"][slot] == {"hidden": True} for slot in theirs)
     assert shown == view(game, other, 0)
     mine = hand.present_slots(hand.base)
     assert shown["data"][mine.start:mine.stop] == state.data[mine.start:mine.stop]

@@ -1,7 +1,8 @@
 """What one player may see of a state: the boundary between the engine and a player's screen.
 
 A view holds the position (the data list) with every zone hidden from the player reduced to how
-many pieces it holds and every hidden variable masked (until the rules reveal them, `unless`),
+many pieces it holds (and the bits the state keeps of which kinds it holds masked) and every
+hidden variable masked (until the rules reveal them, `unless`),
 whose decision it is, and the result. It holds nothing of where play stands inside the rules
 (frames and their local values, modifiers and what they captured, standing actions) nor the
 chance generator: any of those can carry what the rules hide — a card just drawn, the next draw.
@@ -23,8 +24,8 @@ def view(game, S: State, player: int) -> dict:
         total = len(values[0]) if zone.ordered else sum(values)
         data[start:start + zone.width] = [None] * zone.width
         data[start] = {"hidden": total}
-        for slot in zone.present_slots(start):  # the kinds it holds, kept as bits
-            data[slot] = None
+        for slot in zone.present_slots(start):  # which kinds it holds, kept as bits
+            data[slot] = {"hidden": True}
     for slots in hidden_var_slots(game, S, player):
         for slot in slots:
             data[slot] = {"hidden": True}
