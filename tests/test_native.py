@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ctypes
 import json
+import platform
 import random
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from rulebook.api import load_game
 from rulebook.bots import RandomBot
 from rulebook.sim.backend import native_games
 from rulebook.interpreter.pyback import runtime
-from rulebook.interpreter.native import toolchain
+from rulebook.interpreter.native import mtcopy, toolchain
 from rulebook.interpreter.native.backend import DIGEST_START, move_digest, native_for, why_not
 from rulebook.sim.runner import outcome_of, play_one
 
@@ -128,6 +129,35 @@ def test_bot_chance_is_cpythons_bit_for_bit():
         for n in (1, 2, 3, 10, 1000, 2**31 - 1, 2**40 + 3):
             assert [lib.rb_mt_below(mt, n) for _ in range(50)] == [rng.randrange(n) for _ in range(50)]
         assert lib.rb_mt_bits(mt, 64) == rng.getrandbits(64)
+
+
+class _OwnRandom(random.Random):
+    """A subclass: its words cross through getstate()/setstate(), not as memory."""
+
+
+@pytest.mark.parametrize("kind", [random.Random, _OwnRandom], ids=["random.Random", "subclass"])
+def test_bot_chance_crosses_to_c_and_back_whole(kind):
+    """mtcopy gives the C exactly getstate()'s 624 words and index (mid-stream, not at a twist), and
+    brings them back so the generator draws on as the C left it."""
+    rng = kind(11)
+    for _ in range(500):
+        rng.random()
+    mt = ctypes.create_string_buffer(mtcopy.MT_WORDS.size)
+    mtcopy.to_mt(rng, mt)
+    assert mtcopy.MT_WORDS.unpack(mt.raw) == rng.getstate()[1]
+    advanced = random.Random()
+    advanced.setstate(rng.getstate())
+    advanced.random()
+    mtcopy.to_mt(advanced, mt)
+    mtcopy.from_mt(mt, rng)  # rng takes the advanced words
+    assert rng.getstate()[1] == advanced.getstate()[1]
+    assert rng.random() == advanced.random()
+
+
+def test_bot_chance_crosses_as_memory_on_cpython():
+    """On CPython the words are copied as memory (the layout check passes): getstate()/setstate() cost
+    as much as a hundred short playouts per call."""
+    assert mtcopy.in_place() == (platform.python_implementation() == "CPython")
 
 
 @pytest.mark.parametrize("mode", [("nim", {}), ("eriantys", {"players": 2}), ("ephyran", {"players": 3}),
