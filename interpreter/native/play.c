@@ -112,16 +112,24 @@ static void action_frame(Frame *L, const Allow *a, i64 block, i64 nparams) {
     for (i64 i = 0; i < nparams; i++) L->L[i] = a->args[i];
 }
 
+/* n words from src to dst: a few as a plain loop (a libc call, or the `rep movs` the compiler
+ * makes of a copy of unknown size, costs more to start than the few words a playout's copies
+ * move: most of a small game's listing), more with memcpy. */
+static inline void copy_words(i64 *dst, const i64 *src, i64 n) {
+    if (n > 16) { memcpy(dst, src, sizeof(i64) * (size_t)n); return; }
+    for (i64 i = 0; i < n; i++) dst[i] = src[i];
+}
+
 /* A frame's copy that reads the same: its block's locals kept in the frame (the others are C locals
  * of one instruction, never read from a frame) and the used part of each of its list regions, not
  * the whole Frame (kilobytes when the lists are long). A region never assigned holds garbage: its
  * length is kept within the region. */
 static void frame_copy(Frame *dst, const Frame *src) {
-    memcpy(dst, src, offsetof(Frame, L) + sizeof(i64) * (size_t)BLOCK_FRAME_SLOTS[src->block]);
+    copy_words(&dst->block, &src->block, (i64)(offsetof(Frame, L) / sizeof(i64)) + BLOCK_FRAME_SLOTS[src->block]);
     for (i64 r = 0; r < BLOCK_REGIONS[src->block]; r++) {
         i64 n = src->R[r][0];
         if (n < 0 || n > LCAP) n = LCAP;
-        memcpy(dst->R[r], src->R[r], sizeof(i64) * (size_t)(n + 1));
+        copy_words(dst->R[r], src->R[r], n + 1);
     }
 }
 
