@@ -183,7 +183,7 @@ class CGame:
         env = self.env_block(b)
         temps = self._temporaries(block)
         try:
-            text = body(instr.body, env) + " " + self._terminator(instr.end, env)
+            text = body(instr.body, env) + " " + self._terminator(instr.end, env, b, pc)
         except NativeUnsupported as err:
             raise NativeUnsupported(f"{block.name}: {err}") from None
         return (f"static i64 I{b}_{pc}(St *S, Frame *F) {{ i64 *D = S->D; (void)D; {temps} {text} }}")
@@ -195,15 +195,16 @@ class CGame:
         return " ".join(f"{'List' if is_list(info.type) else 'i64'} t{slot} = {'EMPTY' if is_list(info.type) else 'NONE'};"
                         for slot, info in enumerate(block.locals) if not info.frame and (used is None or slot in used))
 
-    def _terminator(self, end, env: Env) -> str:
+    def _terminator(self, end, env: Env, b: int, pc: int) -> str:
         if isinstance(end, s.Jump):
-            return f"return {end.target};"
+            return f"return {_next(b, pc, end.target)};"
         if isinstance(end, s.Branch):
-            return f"return ({expr(end.cond, env)}) ? {end.then} : {end.other};"
-        if isinstance(end, s.Suspend):
-            return f"S->decision = {end.site}; S->decider = {expr(end.decider, env)}; return SUSPEND;"
+            return f"if ({expr(end.cond, env)}) return {_next(b, pc, end.then)}; return {_next(b, pc, end.other)};"
+        if isinstance(end, s.Suspend):  # the instruction keeps its own place: one it follows may have called it
+            return f"F->pc = {pc}; S->decision = {end.site}; S->decider = {expr(end.decider, env)}; return SUSPEND;"
         if isinstance(end, s.PushFrames):
-            return f"if (npending) {{ F->pc = {end.resume}; push_pending(S); return PUSHED; }} return {end.resume};"
+            return (f"if (npending) {{ F->pc = {end.resume}; push_pending(S); return PUSHED; }} "
+                    f"return {_next(b, pc, end.resume)};")
         if isinstance(end, s.Pop):
             return "return POP;"
         raise NativeUnsupported(f"the terminator {type(end).__name__}")
@@ -428,6 +429,17 @@ class CGame:
                        show(lists[part[0]], part[1], part[3]) if part[2] == "list" else
                        show(args[part[0]], part[1], part[2])
                        for part in self.reasons[reason])
+
+
+def _next(b: int, pc: int, target: int) -> str:
+    """What an instruction of block b at pc returns to go on at `target`: a later instruction is
+    called at once (a tail call, with the scratch lists handed back as run_frames does between
+    instructions), so a straight run of instructions costs one dispatch from run_frames, not one
+    each; an earlier one (a loop) goes back through run_frames, so the calls' depth stays within
+    the block's length whatever the compiler makes of them."""
+    if target > pc:
+        return f"(arena_top = 0, npending = 0, I{b}_{target}(S, F))"
+    return str(target)
 
 
 def _walkable(domain) -> bool:

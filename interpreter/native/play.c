@@ -10,14 +10,13 @@ static void run_frames(St *S) {
     while (S->nframes) {
         Frame *F = &S->frames[S->nframes - 1];
         const Instr *instrs = CODE[F->block];
-        i64 pc = F->pc, at = pc;
-        while (pc >= 0) {
-            at = pc;
+        i64 pc = F->pc;
+        while (pc >= 0) {  /* an instruction may call the ones after it (cgame.py's _next) */
             arena_top = 0;
             npending = 0;
-            pc = instrs[at](S, F);
+            pc = instrs[pc](S, F);
         }
-        if (pc == SUSPEND) { F->pc = at; return; }
+        if (pc == SUSPEND) return;  /* the suspending instruction kept its place in F->pc */
         if (pc == POP) S->nframes--;
     }
     if (!S->over) S->status = ST_FLOW;
