@@ -12,6 +12,7 @@ import ctypes
 import json
 import platform
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -196,6 +197,23 @@ def test_game_chance_is_the_python_back_ends():
         assert native.new_state(seed).rng == game.new_initial_state(seed).rng
     S = game.new_initial_state(0)
     assert [runtime.rand_below(S, 7) for _ in range(5)]  # the generator the native code mirrors
+
+
+def test_a_straight_run_of_instructions_is_one_dispatch():
+    """An instruction calls the later instruction it goes on to (cgame.py's _next), so run_frames
+    dispatches once per straight run; a jump back (a loop) returns to run_frames, and a suspending
+    instruction keeps its own place (it may have been called by one before it)."""
+    source = native_for(_game("tic_tac_toe", {})).c.source
+    bodies = dict(re.findall(r"static i64 (I0_\d+)\(St \*S, Frame \*F\) \{(.*)\}\n", source))
+    ends = {name: body[body.rindex("return"):] for name, body in bodies.items()}
+    forward = [name for name, end in ends.items() if re.search(r"I0_\d+\(S, F\)", end)]
+    assert len(forward) >= 4  # the turn's straight run, from the players loop's test to the decision
+    for name in forward:
+        called = re.findall(r"I0_(\d+)\(S, F\)", ends[name])
+        assert all(int(target) > int(name[3:]) for target in called), ends[name]
+    suspending = [name for name, body in bodies.items() if "return SUSPEND;" in body]
+    assert suspending and all(f"F->pc = {name[3:]};" in bodies[name] for name in suspending)
+    assert any(re.fullmatch(r"return \d+; ", end) for end in ends.values())  # a loop goes back through run_frames
 
 
 def test_compiled_code_is_cached_on_disk(tmp_path, monkeypatch):
