@@ -328,9 +328,16 @@ class CGame:
         out.append(f"#define DATA_SCALARS {ir.layout.size}")
         out.append(f"#define NDATA_LISTS {len(regions)}")
         out.append(f"static const i64 DATA_LISTS[] = {{{', '.join(map(str, regions)) or '0'}}};")
+        keeps = []
         for i, site in enumerate(ir.sites):
-            out += self._options(f"SITE{i}", site.block, site.choices)
+            start = len(self.functions)
+            options = self._options(f"SITE{i}", site.block, site.choices)
+            out += options
+            slots = _listing_slots(self.functions[start:] + options, [bnd.var for c in site.choices for bnd in c.bindings])
+            out.append(f"static const i64 SITE{i}_K[] = {{{', '.join(map(str, [-1] if slots is None else [len(slots), *slots]))}}};")
+            keeps.append(f"SITE{i}_K")
         out.append(f"static const Site SITES[] = {{{', '.join(f'{{{len(site.choices)}, SITE{i}}}' for i, site in enumerate(ir.sites)) or '{0}'}}};")
+        out.append(f"static const i64 *const SITE_KEEPS[] = {{{', '.join(keeps) or '0'}}};")
         actions = []
         for i, action in enumerate(ir.actions):
             out += self._options(f"ACTION{i}", action.block, action.choices)
@@ -445,6 +452,20 @@ def _next(b: int, pc: int, target: int) -> str:
 def _walkable(domain) -> bool:
     """A comprehension's list an enumerator can walk in place of making it."""
     return isinstance(domain, x.Comp) and domain.form == "list" and not any(is_list(v.type) for _, v in domain.hoisted)
+
+
+def _listing_slots(texts: list[str], bound: list[int]) -> list[int] | None:
+    """The frame's locals a decision's listing may touch (play.c's open_choices): its choices' variables
+    and every local their generated code names — kept and put back around a listing on the frame
+    itself, not a copy of the frame. None (a copy) when that code names a list region of the frame,
+    another field, or a local by a worked-out index."""
+    named: set[int] = set(bound)
+    for text in texts:
+        for field, index in re.findall(r"\b[FL]->(\w+)(\[\d+\])?", text):
+            if field != "L" or not index:
+                return None
+            named.add(int(index[1:-1]))
+    return sorted(named)
 
 
 def _enumerator(name: str, parts: list) -> str:

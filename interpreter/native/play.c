@@ -138,15 +138,20 @@ static void frame_copy(Frame *dst, const Frame *src) {
     }
 }
 
-/* Every choice open now with its space; returns how many, and the total of their sizes. */
+/* Every choice open now with its space; returns how many, and the total of their sizes.
+ * The choices' variables are bound in the waiting frame itself, the few locals the listing may touch
+ * (SITE_KEEPS, cgame.py's _listing_slots) kept and put back after it; in a copy of the frame when
+ * the listing's code may touch more (a list region). */
 static i64 open_choices(St *S, i64 *total) {
     const Site *site = &SITES[S->decision];
-    Frame *top = &S->frames[S->nframes - 1];
+    const i64 *keep = SITE_KEEPS[S->decision];
+    Frame *top = &S->frames[S->nframes - 1], *L = top;
+    i64 kept[MAXL + 1];
     i64 count = 0;
     *total = 0;
     arena_top = 0;
     ntuples = 0;
-    int copied = 0;
+    int bound = 0;
     for (i64 i = 0; i < site->nopts; i++) {
         if (count >= MAXCHOICES) fail(S, ST_CAPACITY);
         Choice *c = &CHOICES[count++];
@@ -154,12 +159,17 @@ static i64 open_choices(St *S, i64 *total) {
         c->action_block = -1;
         c->action_index = -1;
         if (!c->opt->guard && !c->opt->nb) { c->product = 0; c->first = ntuples; c->size = 1; *total += 1; continue; }
-        if (!copied) { frame_copy(&SCRATCH, top); copied = 1; }  /* the choices' variables are bound in a copy */
+        if (!bound) {
+            if (keep[0] < 0) { frame_copy(&SCRATCH, top); L = &SCRATCH; }
+            else for (i64 k = 1; k <= keep[0]; k++) kept[k] = top->L[keep[k]];
+            bound = 1;
+        }
         rb_listing++;
-        if (c->opt->guard && !c->opt->guard(S, &SCRATCH)) { c->size = 0; continue; }
-        space(S, &SCRATCH, c);
+        if (c->opt->guard && !c->opt->guard(S, L)) { c->size = 0; continue; }
+        space(S, L, c);
         *total += c->size;
     }
+    if (bound && L == top) for (i64 k = 1; k <= keep[0]; k++) top->L[keep[k]] = kept[k];
     for (i64 a = 0; a < S->nallows; a++) {
         const Allow *allow = &S->allows[a];
         if (allow->player != S->decider) continue;
