@@ -21,7 +21,7 @@ from rulebook.api import load_game
 from rulebook.bots import RandomBot
 from rulebook.sim.backend import native_games
 from rulebook.interpreter.pyback import runtime
-from rulebook.interpreter.native import mtcopy, toolchain
+from rulebook.interpreter.native import cgame, mtcopy, toolchain
 from rulebook.interpreter.native.backend import DIGEST_START, move_digest, native_for, why_not
 from rulebook.sim.runner import outcome_of, play_one
 
@@ -214,6 +214,17 @@ def test_a_straight_run_of_instructions_is_one_dispatch():
     suspending = [name for name, body in bodies.items() if "return SUSPEND;" in body]
     assert suspending and all(f"F->pc = {name[3:]};" in bodies[name] for name in suspending)
     assert any(re.fullmatch(r"return \d+; ", end) for end in ends.values())  # a loop goes back through run_frames
+
+
+def test_a_listing_binds_on_the_frame_only_where_it_knows_every_local_it_touches():
+    """cgame._listing_slots: a decision's choices are listed on the waiting frame itself, keeping the
+    locals the listing's code names (its variables, the locals it reads) to put back after; a copy of
+    the frame where that code names a list region or a local by a worked-out index."""
+    assert cgame._listing_slots(["L->L[3] = v0; if (!Q_2(S, L)) continue;", "return (F->L[5] == 1);"], [3, 4]) == [3, 4, 5]
+    assert cgame._listing_slots(["return lcontains((List)F->R[0], F->L[2]);"], [3]) is None
+    assert cgame._listing_slots(["return F->L[F->L[2]];"], [3]) is None
+    source = native_for(_game("tic_tac_toe", {})).c.source
+    assert "static const i64 SITE0_K[] = {1, 3};" in source  # the cell chosen: the only local listing touches
 
 
 def test_compiled_code_is_cached_on_disk(tmp_path, monkeypatch):
