@@ -220,9 +220,12 @@ def test_a_listing_binds_on_the_frame_only_where_it_knows_every_local_it_touches
     """cgame._listing_slots: a decision's choices are listed on the waiting frame itself, keeping the
     locals the listing's code names (its variables, the locals it reads) to put back after; a copy of
     the frame where that code names a list region or a local by a worked-out index."""
-    assert cgame._listing_slots(["L->L[3] = v0; if (!Q_2(S, L)) continue;", "return (F->L[5] == 1);"], [3, 4]) == [3, 4, 5]
+    listing = ["static void E(St *S, Frame *L) { L->L[3] = v0; if (!Q_2(S, L)) continue; }",
+               "static i64 Q_2(St *S, Frame *F) { return (F->L[5] == 1); }"]
+    assert cgame._listing_slots(listing, [3, 4]) == [3, 4, 5]
     assert cgame._listing_slots(["return lcontains((List)F->R[0], F->L[2]);"], [3]) is None
     assert cgame._listing_slots(["return F->L[F->L[2]];"], [3]) is None
+    assert cgame._listing_slots(["static i64 Q_1(St *S, Frame *F) { return walk(S, F, 2); }"], [3]) is None
     source = native_for(_game("tic_tac_toe", {})).c.source
     assert "static const i64 SITE0_K[] = {1, 3};" in source  # the cell chosen: the only local listing touches
 

@@ -458,13 +458,18 @@ def _listing_slots(texts: list[str], bound: list[int]) -> list[int] | None:
     """The frame's locals a decision's listing may touch (play.c's open_choices): its choices' variables
     and every local their generated code names — kept and put back around a listing on the frame
     itself, not a copy of the frame. None (a copy) when that code names a list region of the frame,
-    another field, or a local by a worked-out index."""
+    another field, a local by a worked-out index, or hands the frame to a function not among `texts`."""
     named: set[int] = set(bound)
+    own = set(re.findall(r"\b(\w+)\(St \*S, Frame \*[FL]\)", "\n".join(texts)))  # the listing's own functions
     for text in texts:
         for field, index in re.findall(r"\b[FL]->(\w+)(\[\d+\])?", text):
             if field != "L" or not index:
                 return None
             named.add(int(index[1:-1]))
+        rest = re.sub(r"\b[FL]->L\[\d+\]|Frame \*[FL]\b", "", text)
+        rest = re.sub(r"\b(\w+)\(S, [FL]\)", lambda call: "" if call.group(1) in own else call.group(0), rest)
+        if re.search(r"\b[FL]\b", rest):  # the frame itself anywhere else
+            return None
     return sorted(named)
 
 
