@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import ctypes
 import json
+import platform
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -19,7 +21,7 @@ from rulebook.api import load_game
 from rulebook.bots import RandomBot
 from rulebook.sim.backend import native_games
 from rulebook.interpreter.pyback import runtime
-from rulebook.interpreter.native import toolchain
+from rulebook.interpreter.native import cgame, mtcopy, toolchain
 from rulebook.interpreter.native.backend import DIGEST_START, move_digest, native_for, why_not
 from rulebook.sim.runner import outcome_of, play_one
 
@@ -130,6 +132,35 @@ def test_bot_chance_is_cpythons_bit_for_bit():
         assert lib.rb_mt_bits(mt, 64) == rng.getrandbits(64)
 
 
+class _OwnRandom(random.Random):
+    """A subclass: its words cross through getstate()/setstate(), not as memory."""
+
+
+@pytest.mark.parametrize("kind", [random.Random, _OwnRandom], ids=["random.Random", "subclass"])
+def test_bot_chance_crosses_to_c_and_back_whole(kind):
+    """mtcopy gives the C exactly getstate()'s 624 words and index (mid-stream, not at a twist), and
+    brings them back so the generator draws on as the C left it."""
+    rng = kind(11)
+    for _ in range(500):
+        rng.random()
+    mt = ctypes.create_string_buffer(mtcopy.MT_WORDS.size)
+    mtcopy.to_mt(rng, mt)
+    assert mtcopy.MT_WORDS.unpack(mt.raw) == rng.getstate()[1]
+    advanced = random.Random()
+    advanced.setstate(rng.getstate())
+    advanced.random()
+    mtcopy.to_mt(advanced, mt)
+    mtcopy.from_mt(mt, rng)  # rng takes the advanced words
+    assert rng.getstate()[1] == advanced.getstate()[1]
+    assert rng.random() == advanced.random()
+
+
+def test_bot_chance_crosses_as_memory_on_cpython():
+    """On CPython the words are copied as memory (the layout check passes): getstate()/setstate() cost
+    as much as a hundred short playouts per call."""
+    assert mtcopy.in_place() == (platform.python_implementation() == "CPython")
+
+
 @pytest.mark.parametrize("mode", [("nim", {}), ("eriantys", {"players": 2}), ("ephyran", {"players": 3}),
                                   ("tic_tac_toe", {}),
                                   # a playout's copy of the state (lists and frames copied up to their
@@ -166,6 +197,37 @@ def test_game_chance_is_the_python_back_ends():
         assert native.new_state(seed).rng == game.new_initial_state(seed).rng
     S = game.new_initial_state(0)
     assert [runtime.rand_below(S, 7) for _ in range(5)]  # the generator the native code mirrors
+
+
+def test_a_straight_run_of_instructions_is_one_dispatch():
+    """An instruction calls the later instruction it goes on to (cgame.py's _next), so run_frames
+    dispatches once per straight run; a jump back (a loop) returns to run_frames, and a suspending
+    instruction keeps its own place (it may have been called by one before it)."""
+    source = native_for(_game("tic_tac_toe", {})).c.source
+    bodies = dict(re.findall(r"static i64 (I0_\d+)\(St \*S, Frame \*F\) \{(.*)\}\n", source))
+    ends = {name: body[body.rindex("return"):] for name, body in bodies.items()}
+    forward = [name for name, end in ends.items() if re.search(r"I0_\d+\(S, F\)", end)]
+    assert len(forward) >= 4  # the turn's straight run, from the players loop's test to the decision
+    for name in forward:
+        called = re.findall(r"I0_(\d+)\(S, F\)", ends[name])
+        assert all(int(target) > int(name[3:]) for target in called), ends[name]
+    suspending = [name for name, body in bodies.items() if "return SUSPEND;" in body]
+    assert suspending and all(f"F->pc = {name[3:]};" in bodies[name] for name in suspending)
+    assert any(re.fullmatch(r"return \d+; ", end) for end in ends.values())  # a loop goes back through run_frames
+
+
+def test_a_listing_binds_on_the_frame_only_where_it_knows_every_local_it_touches():
+    """cgame._listing_slots: a decision's choices are listed on the waiting frame itself, keeping the
+    locals the listing's code names (its variables, the locals it reads) to put back after; a copy of
+    the frame where that code names a list region or a local by a worked-out index."""
+    listing = ["static void E(St *S, Frame *L) { L->L[3] = v0; if (!Q_2(S, L)) continue; }",
+               "static i64 Q_2(St *S, Frame *F) { return (F->L[5] == 1); }"]
+    assert cgame._listing_slots(listing, [3, 4]) == [3, 4, 5]
+    assert cgame._listing_slots(["return lcontains((List)F->R[0], F->L[2]);"], [3]) is None
+    assert cgame._listing_slots(["return F->L[F->L[2]];"], [3]) is None
+    assert cgame._listing_slots(["static i64 Q_1(St *S, Frame *F) { return walk(S, F, 2); }"], [3]) is None
+    source = native_for(_game("tic_tac_toe", {})).c.source
+    assert "static const i64 SITE0_K[] = {1, 3};" in source  # the cell chosen: the only local listing touches
 
 
 def test_compiled_code_is_cached_on_disk(tmp_path, monkeypatch):

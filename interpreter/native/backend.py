@@ -15,7 +15,6 @@ from __future__ import annotations
 import ctypes
 import gc
 import random
-import struct
 import time
 from typing import Callable, NamedTuple, Optional, Sequence
 
@@ -25,6 +24,7 @@ from ..play.machine import State
 from ..pyback.runtime import show
 from . import cgame
 from .cemit import NativeUnsupported
+from .mtcopy import from_mt, to_mt
 from .state import MASK64, NONE, Words, from_native, scalar_from_native, scalar_to_native, to_native
 from .toolchain import NativeUnavailable, build
 
@@ -249,19 +249,15 @@ class NativeGame:
             raise NativeUnsupported(f"a playout stopped natively after {done} of {count}")
         return [total / count for total in totals]
 
-    # The bots' Mersenne Twister crosses as one block (struct and memmove: ctypes' slices go item by
-    # item, and cost as much as a hundred playouts of a small card game in C).
+    # The bots' Mersenne Twister crosses as memory (mtcopy: no 625 Python ints each way).
     def _set_bot(self, rng: random.Random) -> None:
-        version, internal, _ = rng.getstate()
-        ctypes.memmove(self._bot, MT_WORDS.pack(*internal), MT_WORDS.size)
+        to_mt(rng, self._bot)
 
     def _get_bot(self, rng: random.Random) -> None:
-        internal = MT_WORDS.unpack(self._bot.raw[:MT_WORDS.size])
-        rng.setstate((3, internal, None))
+        from_mt(self._bot, rng)
 
 
 DIGEST_START = 0xcbf29ce484222325
-MT_WORDS = struct.Struct("=624Iq")  # chance.c's Mt: the 624 words, then the index (2496 bytes in: no padding)
 
 
 def move_digest(native: NativeGame, digest: int, move) -> int:

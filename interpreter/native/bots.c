@@ -35,12 +35,12 @@ static i64 legal_moves(St *S, MoveV *out) {
  * starts with one: the whole state is kilobytes of list capacity). */
 static void copy_state(St *dst, const St *src) {
     memcpy(dst, src, offsetof(St, mods));
-    memcpy(dst->mods, src->mods, sizeof(Mod) * (size_t)src->nmods);
-    memcpy(dst->allows, src->allows, sizeof(Allow) * (size_t)src->nallows);
+    copy_words((i64 *)dst->mods, (const i64 *)src->mods, (i64)(sizeof(Mod) / sizeof(i64)) * src->nmods);
+    copy_words((i64 *)dst->allows, (const i64 *)src->allows, (i64)(sizeof(Allow) / sizeof(i64)) * src->nallows);
     memcpy(dst->D, src->D, sizeof(i64) * DATA_SCALARS);
     for (i64 i = 0; i < NDATA_LISTS; i++) {
         const i64 *l = &src->D[DATA_LISTS[i]];
-        memcpy(&dst->D[DATA_LISTS[i]], l, sizeof(i64) * (size_t)(l[0] + 1));
+        copy_words(&dst->D[DATA_LISTS[i]], l, l[0] + 1);
     }
     for (i64 f = 0; f < src->nframes; f++) frame_copy(&dst->frames[f], &src->frames[f]);
 }

@@ -184,7 +184,7 @@ class CGame:
         env = self.env_block(b)
         temps = self._temporaries(block)
         try:
-            text = body(instr.body, env) + " " + self._terminator(instr.end, env)
+            text = body(instr.body, env) + " " + self._terminator(instr.end, env, b, pc)
         except NativeUnsupported as err:
             raise NativeUnsupported(f"{block.name}: {err}") from None
         return (f"static i64 I{b}_{pc}(St *S, Frame *F) {{ i64 *D = S->D; (void)D; {temps} {text} }}")
@@ -196,15 +196,16 @@ class CGame:
         return " ".join(f"{'List' if is_list(info.type) else 'i64'} t{slot} = {'EMPTY' if is_list(info.type) else 'NONE'};"
                         for slot, info in enumerate(block.locals) if not info.frame and (used is None or slot in used))
 
-    def _terminator(self, end, env: Env) -> str:
+    def _terminator(self, end, env: Env, b: int, pc: int) -> str:
         if isinstance(end, s.Jump):
-            return f"return {end.target};"
+            return f"return {_next(b, pc, end.target)};"
         if isinstance(end, s.Branch):
-            return f"return ({expr(end.cond, env)}) ? {end.then} : {end.other};"
-        if isinstance(end, s.Suspend):
-            return f"S->decision = {end.site}; S->decider = {expr(end.decider, env)}; return SUSPEND;"
+            return f"if ({expr(end.cond, env)}) return {_next(b, pc, end.then)}; return {_next(b, pc, end.other)};"
+        if isinstance(end, s.Suspend):  # the instruction keeps its own place: one it follows may have called it
+            return f"F->pc = {pc}; S->decision = {end.site}; S->decider = {expr(end.decider, env)}; return SUSPEND;"
         if isinstance(end, s.PushFrames):
-            return f"if (npending) {{ F->pc = {end.resume}; push_pending(S); return PUSHED; }} return {end.resume};"
+            return (f"if (npending) {{ F->pc = {end.resume}; push_pending(S); return PUSHED; }} "
+                    f"return {_next(b, pc, end.resume)};")
         if isinstance(end, s.Pop):
             return "return POP;"
         raise NativeUnsupported(f"the terminator {type(end).__name__}")
@@ -331,9 +332,16 @@ class CGame:
         out.append(f"#define DATA_SCALARS {ir.layout.size}")
         out.append(f"#define NDATA_LISTS {len(regions)}")
         out.append(f"static const i64 DATA_LISTS[] = {{{', '.join(map(str, regions)) or '0'}}};")
+        keeps = []
         for i, site in enumerate(ir.sites):
-            out += self._options(f"SITE{i}", site.block, site.choices)
+            start = len(self.functions)
+            options = self._options(f"SITE{i}", site.block, site.choices)
+            out += options
+            slots = _listing_slots(self.functions[start:] + options, [bnd.var for c in site.choices for bnd in c.bindings])
+            out.append(f"static const i64 SITE{i}_K[] = {{{', '.join(map(str, [-1] if slots is None else [len(slots), *slots]))}}};")
+            keeps.append(f"SITE{i}_K")
         out.append(f"static const Site SITES[] = {{{', '.join(f'{{{len(site.choices)}, SITE{i}}}' for i, site in enumerate(ir.sites)) or '{0}'}}};")
+        out.append(f"static const i64 *const SITE_KEEPS[] = {{{', '.join(keeps) or '0'}}};")
         actions = []
         for i, action in enumerate(ir.actions):
             out += self._options(f"ACTION{i}", action.block, action.choices)
@@ -441,9 +449,39 @@ class CGame:
                        for part in self.reasons[reason])
 
 
+def _next(b: int, pc: int, target: int) -> str:
+    """What an instruction of block b at pc returns to go on at `target`: a later instruction is
+    called at once (a tail call, with the scratch lists handed back as run_frames does between
+    instructions), so a straight run of instructions costs one dispatch from run_frames, not one
+    each; an earlier one (a loop) goes back through run_frames, so the calls' depth stays within
+    the block's length whatever the compiler makes of them."""
+    if target > pc:
+        return f"(arena_top = 0, npending = 0, I{b}_{target}(S, F))"
+    return str(target)
+
+
 def _walkable(domain) -> bool:
     """A comprehension's list an enumerator can walk in place of making it."""
     return isinstance(domain, x.Comp) and domain.form == "list" and not any(is_list(v.type) for _, v in domain.hoisted)
+
+
+def _listing_slots(texts: list[str], bound: list[int]) -> list[int] | None:
+    """The frame's locals a decision's listing may touch (play.c's open_choices): its choices' variables
+    and every local their generated code names — kept and put back around a listing on the frame
+    itself, not a copy of the frame. None (a copy) when that code names a list region of the frame,
+    another field, a local by a worked-out index, or hands the frame to a function not among `texts`."""
+    named: set[int] = set(bound)
+    own = set(re.findall(r"\b(\w+)\(St \*S, Frame \*[FL]\)", "\n".join(texts)))  # the listing's own functions
+    for text in texts:
+        for field, index in re.findall(r"\b[FL]->(\w+)(\[\d+\])?", text):
+            if field != "L" or not index:
+                return None
+            named.add(int(index[1:-1]))
+        rest = re.sub(r"\b[FL]->L\[\d+\]|Frame \*[FL]\b", "", text)
+        rest = re.sub(r"\b(\w+)\(S, [FL]\)", lambda call: "" if call.group(1) in own else call.group(0), rest)
+        if re.search(r"\b[FL]\b", rest):  # the frame itself anywhere else
+            return None
+    return sorted(named)
 
 
 def _enumerator(name: str, parts: list) -> str:

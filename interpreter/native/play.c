@@ -10,14 +10,13 @@ static void run_frames(St *S) {
     while (S->nframes) {
         Frame *F = &S->frames[S->nframes - 1];
         const Instr *instrs = CODE[F->block];
-        i64 pc = F->pc, at = pc;
-        while (pc >= 0) {
-            at = pc;
+        i64 pc = F->pc;
+        while (pc >= 0) {  /* an instruction may call the ones after it (cgame.py's _next) */
             arena_top = 0;
             npending = 0;
-            pc = instrs[at](S, F);
+            pc = instrs[pc](S, F);
         }
-        if (pc == SUSPEND) { F->pc = at; return; }
+        if (pc == SUSPEND) return;  /* the suspending instruction kept its place in F->pc */
         if (pc == POP) S->nframes--;
     }
     if (!S->over) S->status = ST_FLOW;
@@ -27,13 +26,19 @@ static void run_frames(St *S) {
  * (S->status or S->over then say which), so a move needs no handler of its own. */
 static int rb_direct = 0;
 
-static void run(St *S) {
-    if (rb_direct) { run_frames(S); return; }
+/* run with its own exit handler: apart, so a playout's move (rb_direct) runs without the handler's
+ * frame (the registers a setjmp makes it save). */
+__attribute__((noinline)) static void run_handled(St *S) {
     rb_jmp_buf jb;
     rb_jmp_buf *saved = rb_escape;
     rb_escape = &jb;
     if (RB_SETJMP(jb) == 0) run_frames(S);
     rb_escape = saved;
+}
+
+static inline void run(St *S) {
+    if (rb_direct) run_frames(S);
+    else run_handled(S);
 }
 
 /* ---------------------------------------------------------------- choices and their spaces */
@@ -112,28 +117,41 @@ static void action_frame(Frame *L, const Allow *a, i64 block, i64 nparams) {
     for (i64 i = 0; i < nparams; i++) L->L[i] = a->args[i];
 }
 
+/* n words from src to dst: a few as a plain loop (a libc call, or the `rep movs` the compiler
+ * makes of a copy of unknown size, costs more to start than the few words a playout's copies
+ * move: most of a small game's listing), more with memcpy. */
+static inline void copy_words(i64 *dst, const i64 *src, i64 n) {
+    if (n > 16) { memcpy(dst, src, sizeof(i64) * (size_t)n); return; }
+    for (i64 i = 0; i < n; i++) dst[i] = src[i];
+}
+
 /* A frame's copy that reads the same: its block's locals kept in the frame (the others are C locals
  * of one instruction, never read from a frame) and the used part of each of its list regions, not
  * the whole Frame (kilobytes when the lists are long). A region never assigned holds garbage: its
  * length is kept within the region. */
 static void frame_copy(Frame *dst, const Frame *src) {
-    memcpy(dst, src, offsetof(Frame, L) + sizeof(i64) * (size_t)BLOCK_FRAME_SLOTS[src->block]);
+    copy_words(&dst->block, &src->block, (i64)(offsetof(Frame, L) / sizeof(i64)) + BLOCK_FRAME_SLOTS[src->block]);
     for (i64 r = 0; r < BLOCK_REGIONS[src->block]; r++) {
         i64 n = src->R[r][0];
         if (n < 0 || n > LCAP) n = LCAP;
-        memcpy(dst->R[r], src->R[r], sizeof(i64) * (size_t)(n + 1));
+        copy_words(dst->R[r], src->R[r], n + 1);
     }
 }
 
-/* Every choice open now with its space; returns how many, and the total of their sizes. */
+/* Every choice open now with its space; returns how many, and the total of their sizes.
+ * The choices' variables are bound in the waiting frame itself, the few locals the listing may touch
+ * (SITE_KEEPS, cgame.py's _listing_slots) kept and put back after it; in a copy of the frame when
+ * the listing's code may touch more (a list region). */
 static i64 open_choices(St *S, i64 *total) {
     const Site *site = &SITES[S->decision];
-    Frame *top = &S->frames[S->nframes - 1];
+    const i64 *keep = SITE_KEEPS[S->decision];
+    Frame *top = &S->frames[S->nframes - 1], *L = top;
+    i64 kept[MAXL + 1];
     i64 count = 0;
     *total = 0;
     arena_top = 0;
     ntuples = 0;
-    int copied = 0;
+    int bound = 0;
     for (i64 i = 0; i < site->nopts; i++) {
         if (count >= MAXCHOICES) fail(S, ST_CAPACITY);
         Choice *c = &CHOICES[count++];
@@ -141,12 +159,17 @@ static i64 open_choices(St *S, i64 *total) {
         c->action_block = -1;
         c->action_index = -1;
         if (!c->opt->guard && !c->opt->nb) { c->product = 0; c->first = ntuples; c->size = 1; *total += 1; continue; }
-        if (!copied) { frame_copy(&SCRATCH, top); copied = 1; }  /* the choices' variables are bound in a copy */
+        if (!bound) {
+            if (keep[0] < 0) { frame_copy(&SCRATCH, top); L = &SCRATCH; }
+            else for (i64 k = 1; k <= keep[0]; k++) kept[k] = top->L[keep[k]];
+            bound = 1;
+        }
         rb_listing++;
-        if (c->opt->guard && !c->opt->guard(S, &SCRATCH)) { c->size = 0; continue; }
-        space(S, &SCRATCH, c);
+        if (c->opt->guard && !c->opt->guard(S, L)) { c->size = 0; continue; }
+        space(S, L, c);
         *total += c->size;
     }
+    if (bound && L == top) for (i64 k = 1; k <= keep[0]; k++) top->L[keep[k]] = kept[k];
     for (i64 a = 0; a < S->nallows; a++) {
         const Allow *allow = &S->allows[a];
         if (allow->player != S->decider) continue;

@@ -19,6 +19,7 @@ from .cemit import NativeUnsupported, kind_of
 
 NONE = -(1 << 63)
 MASK64 = (1 << 64) - 1
+_LOW, _HIGH = -(1 << 62), 1 << 62  # a number the native words hold as it is (scalar_to_native)
 
 
 class Words:
@@ -56,7 +57,7 @@ def scalar_to_native(game, value: Any) -> int:
     if value is True or value is False:
         return int(value)
     if isinstance(value, int):
-        if not -(1 << 62) < value < (1 << 62):
+        if not _LOW < value < _HIGH:
             raise NativeUnsupported(f"number {value} is too large")
         return value
     if isinstance(value, str):
@@ -80,29 +81,47 @@ def _list_to_native(game, value, words, at: int, cap: int = 0) -> None:
     items = tuple(value)
     if len(items) > (cap or game.sizes.lcap):
         raise NativeUnsupported("a list longer than the native lists")
-    words[at] = len(items)
-    for i, item in enumerate(items):
-        words[at + 1 + i] = scalar_to_native(game, item)
+    # [n, items…] in one slice store (a ctypes array's stores cost most of a write, one by one)
+    words[at:at + 1 + len(items)] = [len(items), *[item if item.__class__ is int and _LOW < item < _HIGH else
+                                                   scalar_to_native(game, item) for item in items]]
 
 
 def data_to_native(game, data: list) -> list[int]:
+    """The data's words: its slots, then each list's region ([n, items…]) after them."""
+    words = data_to_slots(game, data)
+    words += [0] * (game.sizes.ndata - len(words))
+    _lists_into(game, data, words, 0)
+    return words
+
+
+def _data_into(game, data: list, words, at: int) -> None:
+    """data_to_native's words stored at `at` of `words`, which is all zeros: the slots, then each list's
+    used part of its region (not the zeros between them: hundreds of stores into a ctypes array)."""
+    slots = data_to_slots(game, data)
+    words[at:at + len(slots)] = slots
+    _lists_into(game, data, words, at)
+
+
+def data_to_slots(game, data: list) -> list[int]:
+    """The data's slots as words, a list's slot holding the offset of its region."""
     z = game.sizes
-    low, high = -(1 << 62), 1 << 62
     # every slot as a number first (most are: as they are, scalar_to_native's first case inline), then
     # the lists' slots pointed at their regions
-    words: list = [value if value.__class__ is int and low < value < high else
+    words: list = [value if value.__class__ is int and _LOW < value < _HIGH else
                    _LISTED if value.__class__ is tuple else scalar_to_native(game, value) for value in data]
-    words += [0] * (z.ndata - len(words))
     for slot in _list_slots(game):
-        value = data[slot]
-        base = z.region_base[slot]
-        words[slot] = base
-        if value is None:
+        if data[slot] is None:
             raise NativeUnsupported("a list slot holding none")
-        _list_to_native(game, value, words, base, z.hcap if slot == z.history else 0)
+        words[slot] = z.region_base[slot]
     if _LISTED in words:  # a list where the layout keeps a single value
         raise NativeUnsupported("a tuple in the state")
     return words
+
+
+def _lists_into(game, data: list, words, at: int) -> None:
+    z = game.sizes
+    for slot in _list_slots(game):
+        _list_to_native(game, data[slot], words, at + z.region_base[slot], z.hcap if slot == z.history else 0)
 
 
 _LISTED = object()
@@ -158,20 +177,19 @@ def to_native(game, S: State, words, w: Words) -> None:
         words[at], words[at + 1] = action, player
         for j, value in enumerate(args):
             words[at + 2 + j] = scalar_to_native(game, value)
-    data = data_to_native(game, S.data)
-    words[w.data:w.data + len(data)] = data  # one slice (a loop of Python stores cost most of a write)
+    _data_into(game, S.data, words, w.data)
     for f, (block, pc, L) in enumerate(S.frames):
         at = w.frames + f * w.frame_words
         words[at], words[at + 1], words[at + 2] = block, pc, len(L)
         regions = game.regions[block]
-        for slot in range(z.maxl):
-            words[at + 3 + slot] = NONE
+        slots = [NONE] * z.maxl
         for slot, value in enumerate(L):
             if slot in regions and value is not None:
                 _list_to_native(game, value, words, at + 3 + z.maxl + regions[slot] * (z.lcap + 1))
-                words[at + 3 + slot] = 1
+                slots[slot] = 1
             elif value is not None:
-                words[at + 3 + slot] = scalar_to_native(game, value)
+                slots[slot] = scalar_to_native(game, value)
+        words[at + 3:at + 3 + z.maxl] = slots
 
 
 def from_native(game, words, w: Words, result=None) -> State:
