@@ -59,8 +59,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--iterations", type=int, default=200)
-    parser.add_argument("--matchups", default=",".join(MATCHUPS))
+    parser.add_argument("--matchups", default=",".join(MATCHUPS),
+                        help=f"comma-separated, of: {', '.join(MATCHUPS)} (default: all)")
     args = parser.parse_args()
+    unknown = [key for key in args.matchups.split(",") if key not in MATCHUPS]
+    if unknown:
+        parser.error(f"no matchup {unknown[0]!r}; the matchups are {', '.join(MATCHUPS)}")
     for key in args.matchups.split(","):
         name, options, opponent = MATCHUPS[key]
         matchup(name, options, opponent, args.games, args.iterations)
