@@ -179,9 +179,8 @@ def keep_present(D: list, addr: int, kinds: int, bits: int) -> None:
     """The words from bits keeping which kinds the multiset zone at addr holds (layout.ZoneLayout
     .present), worked out anew after pieces moved at random."""
     words = [0] * -(-kinds // PRESENT_BITS)
-    for k in range(kinds):
-        if D[addr + k]:
-            words[k // PRESENT_BITS] |= 1 << (k % PRESENT_BITS)
+    for k in compress(range(kinds), D[addr:addr + kinds]):  # the kinds held alone
+        words[k // PRESENT_BITS] |= 1 << (k % PRESENT_BITS)
     D[bits:bits + len(words)] = words
 
 
