@@ -277,6 +277,25 @@ class NodeBits:
 MAX_BIT_NODES = 62  # a set of nodes kept as bits fits a 64-bit number (the native back-end's)
 
 
+@dataclass(frozen=True)
+class VarBits:
+    """Kept by the compiler (passes/kinds.py): for a variable over a board's nodes whose values
+    lie in low .. low+groups-1 (and maybe none), at base + (value - low) * words + w the set of
+    nodes holding that value among the nodes board low + w * MAX_BIT_NODES + i, as bits (bit i);
+    a node holding none is in no set. A board of more than MAX_BIT_NODES nodes needs more words."""
+
+    var: str
+    board: str
+    base: int
+    groups: int
+    low: int
+    words: int
+
+    def slot(self, value: int, node_index: int) -> int:
+        """The word holding the bit of the node node_index (from 0) in value's set."""
+        return self.base + (value - self.low) * self.words + node_index // MAX_BIT_NODES
+
+
 @dataclass
 class Layout:
     """Slots of the flat state list for every zone, variable and board."""
@@ -289,6 +308,7 @@ class Layout:
     kind_totals: list[KindTotals] = field(default_factory=list)
     neighbour_counts: list[NeighbourCounts] = field(default_factory=list)
     node_bits: list[NodeBits] = field(default_factory=list)
+    var_bits: list[VarBits] = field(default_factory=list)
     # A game that asks `repetitions()`: the slot keeping the digests of the positions of the
     # decisions played so far (a tuple), and the slots a position is made of. Not in repr: a game
     # that never asks has neither, and keeps the compiled form it had before.
@@ -300,12 +320,12 @@ class Layout:
         boards = {name: replace(b) for name, b in self.boards.items()}
         return Layout(self.size, dict(self.zones), dict(self.vars), boards, list(self.list_slots),
                       list(self.kind_totals), list(self.neighbour_counts), list(self.node_bits),
-                      self.history, self.position)
+                      list(self.var_bits), self.history, self.position)
 
     def keeps_data(self) -> bool:
         """Does the compiler keep data about the zones' pieces (passes/kinds.py) that a write made
         outside compiled code must work out anew (play/derived.py)?"""
-        return bool(self.kind_totals or self.neighbour_counts or self.node_bits or
+        return bool(self.kind_totals or self.neighbour_counts or self.node_bits or self.var_bits or
                     any(zone.present >= 0 for zone in self.zones.values()))
 
     def allocate(self, count: int) -> int:

@@ -17,7 +17,7 @@ from ..ir import stmts as s
 from ..ir.program import LocalInfo
 from ..ir.types import BOOL, COUNT, INT, SLOT, Int, List
 from ..ir.walk import rebuild, walk
-from ..layout import PRESENT_BITS, BoardLayout, KindTotals, Layout, NeighbourCounts, ZoneLayout
+from ..layout import MAX_BIT_NODES, PRESENT_BITS, BoardLayout, KindTotals, Layout, NeighbourCounts, ZoneLayout
 from .fold import fold_node
 from .linear import linear as linear_form
 
@@ -43,6 +43,7 @@ class Keeper:
             self.by_zone.setdefault(t.zone, []).append(t)
             if t.by is not None:
                 self.by_var.setdefault(t.by, []).append(t)
+        self.var_bits = {b.var: b for b in layout.var_bits}  # variable name -> its sets of nodes per value
         self.near = {c.zone: c for c in layout.neighbour_counts}  # zone name -> its neighbour counts
         self.bits = {b.zone: b for b in layout.node_bits}  # zone name -> its sets of nodes kept as bits
         self.kept_zones = set(self.by_zone) | set(self.near) | set(self.bits) | \
@@ -204,7 +205,7 @@ class Keeper:
     def _var_written(self, st: Any) -> Optional[str]:
         if not isinstance(st, (s.Update, s.Store)):
             return None
-        for name in self.by_var:
+        for name in sorted(set(self.by_var) | set(self.var_bits)):
             var = self.layout.vars[name]
             const, terms = linear(st.addr)
             if not terms and var.base <= const < var.base + var.instances:
@@ -216,7 +217,8 @@ class Keeper:
 
     def _var_write(self, name: str, st: Any) -> list[Any]:
         """st (a write of V[i]) with V[i]'s pieces taken out of their group's totals before and put
-        into the new group's after."""
+        into the new group's after; V[i]'s node taken out of the set of the old value's nodes
+        before and put into the new value's after."""
         var = self.layout.vars[name]
         d = var.dims[0]
         const, terms = linear(st.addr)
@@ -239,7 +241,23 @@ class Keeper:
         addr = folded(plus(index, x.Const(var.base - d.low, type=SLOT)))
         group = x.Load(addr, type=INT)
         after: list[Any] = []
-        for table in self.by_var[name]:
+        bits = self.var_bits.get(name)
+        if bits is not None:
+            board = self.layout.boards[bits.board]
+            node = folded(plus(index, x.Const(-d.low, type=INT)))
+            bit = x.Index(x.Const(tuple(1 << i % MAX_BIT_NODES for i in range(board.size)), type=List(INT)), node,
+                          type=INT)
+            at_word: x.Expr = x.Const(bits.base - bits.low * bits.words, type=SLOT)
+            if bits.words > 1:
+                at_word = plus(at_word, x.Index(x.Const(tuple(i // MAX_BIT_NODES for i in range(board.size)),
+                                                        type=List(INT)), node, type=INT))
+            for sign, out in (("-", before), ("+", after)):
+                held = x.Load(addr, type=INT)
+                # the variable's values lie in the sets' range (kinds.py), or are none: in no set
+                inside = x.Binary("!=", held, x.Const(None, type=held.type), type=BOOL)
+                at = folded(plus(times(held, bits.words), at_word))
+                out.append(s.If(((inside, (s.Update(at, sign, bit, span=st.span),)),), span=st.span))
+        for table in self.by_var.get(name, ()):
             zone = self.layout.zones[table.zone]
             first = folded(plus(times(index, zone.width), x.Const(zone.base - d.low * zone.width, type=SLOT)))
             held = folded(plus(index, x.Const(zone.totals - d.low, type=SLOT)))

@@ -29,15 +29,16 @@ from dataclasses import replace
 from typing import Any, Optional
 
 from ..ir import exprs as x
-from ..ir.program import Block, Function, GameIR
-from ..ir.types import BOOL, COUNT, INT, SLOT, Int
+from ..ir.program import Binding, Block, Function, GameIR
+from ..ir.types import BOOL, COUNT, INT, SLOT, Int, Opt
 from ..ir.walk import rebuild, replace_top_down, walk, walk_all
-from ..layout import MAX_BIT_NODES, KindTotals, Layout, NeighbourCounts, NodeBits
+from ..layout import MAX_BIT_NODES, KindTotals, Layout, NeighbourCounts, NodeBits, VarBits
 from .fold import ExprMap, fold_node, map_code
 from .kept_writes import Keeper, Unkept, folded, is_number, linear, plus, times
 
 MAX_KINDS = 16  # a write to V moves an instance's pieces kind by kind, written out
 MAX_GROUPS = 16
+MAX_HELD_WORDS = 4  # a set of the nodes holding a value: words of MAX_BIT_NODES nodes each
 
 
 def keep_kind_data(ir: GameIR) -> GameIR:
@@ -72,6 +73,19 @@ def keep_kind_data(ir: GameIR) -> GameIR:
                             layout.allocate(zone.kinds) if counted else -1, zone.kinds)
             layout.node_bits.append(bits)
             initial += [(1 << board.size) - 1] + [0] * (layout.size - len(initial) - 1)  # every node empty at first
+            types += [INT] * (layout.size - len(types))
+        for var_name in sorted({m[1].name for m in wanted if m[0] == "held by"}):
+            var = layout.vars[var_name]
+            board = layout.boards[var.dims[0].board]
+            t = _values(ir, var.base)
+            words = -(-board.size // MAX_BIT_NODES)
+            vb = VarBits(var_name, board.name, layout.allocate(t.size * words), t.size, t.low, words)
+            layout.var_bits.append(vb)
+            initial += [0] * (layout.size - len(initial))
+            for i in range(board.size):  # the sets of the values the variable starts with
+                value = initial[var.base + i]
+                if isinstance(value, int) and not isinstance(value, bool) and 0 <= value - vb.low < vb.groups:
+                    initial[vb.slot(value, i)] |= 1 << i % MAX_BIT_NODES
             types += [INT] * (layout.size - len(types))
         for zone_name in sorted({m[1].name for m in wanted if m[0] == "present"}):
             zone = layout.zones[zone_name]
@@ -117,13 +131,43 @@ def _reads(ir: GameIR) -> dict[Any, Any]:
             # a walk over a zone of many kinds (the lowering counts those walks): its kinds held
             # kept as bits, so the walk visits the pieces' kinds alone
             found[id(node)] = ("present", ir.layout.zones[node.zone])
+    for site in ir.sites + ir.actions:
+        for choice in site.choices:
+            for binding in choice.bindings:
+                match = _held_by(ir, binding.domain, binding.condition, binding.var)
+                if match is not None:
+                    found[id(binding)] = match
     return found
 
 
 def _match(ir: GameIR, e: x.Comp) -> Optional[tuple[Any, ...]]:
     if e.hoisted:
         return None
+    if e.form == "list" and isinstance(e.element, x.Local) and e.element.slot == e.var:
+        held = _held_by(ir, e.domain, e.cond, e.var)
+        if held is not None:
+            return held
     return _total_or_near(ir, e) or _node_set(ir, e)
+
+
+def _held_by(ir: GameIR, domain: x.Expr, cond: Optional[x.Expr], var: int) -> Optional[tuple[Any, ...]]:
+    """("held by", variable, group, the rest of the condition) when a walk over domain with
+    condition cond visits a board's nodes (every one, in order) where a variable over them holds
+    value g (`nodes(b) where V[x] == g`, maybe `and` more tests after it): the set of nodes
+    holding g, kept as bits, lists them."""
+    if cond is None or not (isinstance(domain, x.Const) and isinstance(domain.value, tuple)) or \
+            not 0 < len(domain.value) <= MAX_HELD_WORDS * MAX_BIT_NODES:
+        return None
+    items = cond.items if isinstance(cond, x.Logic) and cond.op == "and" else (cond,)
+    found = _var_group(ir, items[0], var, optional=True)
+    if found is None:
+        return None
+    board = ir.layout.boards.get(ir.layout.vars[found[0]].dims[0].board or "")
+    if board is None or domain.value != tuple(range(board.low, board.low + board.size)):
+        return None
+    rest = items[1:]
+    left = None if not rest else rest[0] if len(rest) == 1 else x.Logic("and", rest, type=BOOL)
+    return "held by", ir.layout.vars[found[0]], found[1], left
 
 
 def _total_or_near(ir: GameIR, e: x.Comp) -> Optional[tuple[Any, ...]]:
@@ -257,25 +301,42 @@ def _piece_of(ir: GameIR, addr: x.Expr, var: int) -> Optional[tuple[Any, ...]]:
 def _grouping(ir: GameIR, e: x.Comp, d: Any) -> Optional[tuple[Any, ...]]:
     """(variable name, group) when e's condition is `V[i] == g`, V a public variable over the same
     index whose values (and g's) lie in a known small range."""
-    cond = e.cond
+    found = _var_group(ir, e.cond, e.var) if e.cond is not None else None
+    if found is None or ir.layout.vars[found[0]].dims[0].low != d.low or \
+            ir.layout.vars[found[0]].dims[0].size != d.size:
+        return None
+    return found
+
+
+def _var_group(ir: GameIR, cond: x.Expr, var_slot: int, optional: bool = False) -> Optional[tuple[Any, ...]]:
+    """(variable name, g) when cond is `V[i] == g` (either way round), i the local var_slot, V a
+    public variable over one index whose values (and g's) lie in a known small range (or are
+    none, when optional)."""
     if not isinstance(cond, x.Binary) or cond.op != "==":
         return None
     for read, group in ((cond.left, cond.right), (cond.right, cond.left)):
-        if not isinstance(read, x.Load) or _reads_local(group, e.var):
+        if not isinstance(read, x.Load) or _reads_local(group, var_slot):
             continue
         const, terms = linear(read.addr)
-        if len(terms) != 1 or terms[0][0] != 1 or not isinstance(terms[0][1], x.Local) or terms[0][1].slot != e.var:
+        if len(terms) != 1 or terms[0][0] != 1 or not isinstance(terms[0][1], x.Local) or \
+                terms[0][1].slot != var_slot:
             continue
         for name, var in ir.layout.vars.items():
-            if var.base != const + d.low or len(var.dims) != 1 or var.holds_list or var.visibility != "public":
+            if len(var.dims) != 1 or var.base != const + var.dims[0].low or var.holds_list or \
+                    var.visibility != "public":
                 continue
-            vd, t = var.dims[0], ir.slot_types[var.base]
-            if (vd.low, vd.size) != (d.low, d.size) or not isinstance(t, Int) or t.low is None or t.size is None \
-                    or t.size > MAX_GROUPS:
+            t = _values(ir, var.base) if optional else ir.slot_types[var.base]
+            if not isinstance(t, Int) or t.low is None or t.size is None or t.size > MAX_GROUPS:
                 continue
             if isinstance(group.type, Int) and group.type.contains(t.low, t.size):
                 return name, group
     return None
+
+
+def _values(ir: GameIR, slot: int) -> Any:
+    """The type of the values slot holds other than none."""
+    t = ir.slot_types[slot]
+    return t.inner if isinstance(t, Opt) else t
 
 
 def _reads_local(e: Any, slot: int) -> bool:
@@ -298,6 +359,11 @@ def _rewritten(ir: GameIR, keeper: Keeper, reads: dict[Any, Any]) -> GameIR:
                                                   x.Const(zone.present, type=SLOT))))
         if match[0] == "nodes":
             return _kept_nodes(layout, node, match)
+        if match[0] == "held by":
+            rest = replace_top_down(match[3], read) if match[3] is not None else None
+            if rest is None:
+                return _kept_held(layout, match, node.type)
+            return replace(node, domain=_kept_held(layout, match, node.domain.type), cond=rest)
         if match[0] == "total":
             _, zone, by, kind, group = match
             table = next(t for t in layout.kind_totals if t.zone == zone.name and t.by == by)
@@ -324,7 +390,40 @@ def _rewritten(ir: GameIR, keeper: Keeper, reads: dict[Any, Any]) -> GameIR:
         instrs = tuple(replace(ins, body=keeper.body(tuple(expr(st) for st in ins.body)), end=expr(ins.end))
                        for ins in block.instrs)
         return replace(block, instrs=instrs, locals=tuple(keeper.locals)), expr
-    return map_code(ir, on_function, on_block)
+    return map_code(_held_bindings(ir, layout, reads), on_function, on_block)
+
+
+def _held_bindings(ir: GameIR, layout: Layout, reads: dict[Any, Any]) -> GameIR:
+    """ir with each choice binding that walks the nodes where a variable holds a value walking
+    the set of those nodes kept as bits (its condition's other tests left as they were)."""
+    def binding(b: Binding, earlier: set[int]) -> Binding:
+        match = reads.get(id(b))
+        if match is None:
+            return b
+        dependent = b.dependent or any(_reads_local(match[2], slot) for slot in earlier)  # g names one
+        return replace(b, domain=_kept_held(layout, match, b.domain.type), condition=match[3], dependent=dependent)
+
+    def site(site: Any) -> Any:
+        return replace(site, choices=tuple(replace(c, bindings=tuple(binding(b, {e.var for e in c.bindings[:i]})
+                                                                     for i, b in enumerate(c.bindings)))
+                                           for c in site.choices))
+    return replace(ir, sites=tuple(site(t) for t in ir.sites), actions=tuple(site(a) for a in ir.actions))
+
+
+def _kept_held(layout: Layout, match: tuple[Any, ...], type_: Any) -> x.Expr:
+    """The nodes where match's variable holds its value, from the set kept as bits."""
+    _, var, group, _ = match
+    bits = next(b for b in layout.var_bits if b.var == var.name)
+    first = plus(times(group, bits.words), x.Const(bits.base - bits.low * bits.words, type=SLOT))
+    low = layout.boards[bits.board].low
+    out: Optional[x.Expr] = None
+    for w in range(bits.words):  # word after word, the nodes in order
+        at = folded(plus(first, x.Const(w, type=SLOT)))
+        nodes = x.Helper("nodes_of_bits", (x.Const(low + w * MAX_BIT_NODES, type=INT), x.Load(at, type=INT)),
+                         type=type_)
+        out = nodes if out is None else x.Concat(out, nodes, type=type_)
+    assert out is not None
+    return out
 
 
 def _kept_nodes(layout: Layout, e: x.Comp, match: tuple[Any, ...]) -> x.Expr:

@@ -1,5 +1,6 @@
 """Data the state keeps that follows from its other data: zone counts, board groups' nodes, and
-per-kind totals, neighbour counts and kinds present of zones (passes/kinds.py).
+per-kind totals, neighbour counts and kinds present of zones, and the nodes holding each value of
+a variable over a board (passes/kinds.py).
 
 Compiled code keeps them up to date as it moves pieces and merges nodes (so reading them costs
 one slot); code that edits a state from outside (a scenario's position, a redeal, a saved state
@@ -7,7 +8,7 @@ read back) calls `refresh` after, and the tests `check` them at every decision.
 """
 from __future__ import annotations
 
-from ..layout import Layout
+from ..layout import MAX_BIT_NODES, Layout
 
 
 def refresh(layout: Layout, data: list) -> None:
@@ -54,6 +55,13 @@ def refresh(layout: Layout, data: list) -> None:
             counts = next(c for c in layout.neighbour_counts if c.zone == bits.zone)
             for k in range(bits.kinds):
                 data[bits.near + k] = sum(1 << i for i in range(size) if data[counts.base + i * counts.kinds + k])
+    for held in layout.var_bits:
+        var, size = layout.vars[held.var], layout.boards[held.board].size
+        data[held.base:held.base + held.groups * held.words] = [0] * (held.groups * held.words)
+        for i in range(size):
+            value = data[var.base + i]
+            if value is not None:
+                data[held.slot(value, i)] |= 1 << i % MAX_BIT_NODES
 
 
 def check(layout: Layout, data: list) -> list[str]:
@@ -92,4 +100,8 @@ def check(layout: Layout, data: list) -> list[str]:
             [bits.near + k for k in range(bits.kinds) if bits.near >= 0]
         if any(data[slot] != fresh[slot] for slot in slots):
             wrong.append(f"the sets of nodes kept for zone '{bits.zone}'")
+    for held in layout.var_bits:
+        end = held.base + held.groups * held.words
+        if data[held.base:end] != fresh[held.base:end]:
+            wrong.append(f"the sets of nodes kept for variable '{held.var}'")
     return wrong
