@@ -9,12 +9,18 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from rulebook.api import load_game
+from rulebook.interpreter.native import toolchain
+from rulebook.interpreter.native.backend import DIGEST_START, move_digest, native_for, why_not
 from rulebook.interpreter.ir import exprs as x
 from rulebook.interpreter.ir.walk import walk_all
 from rulebook.interpreter.layout import MAX_BIT_NODES
 from rulebook.interpreter.play import derived
 from rulebook.interpreter.play.views import view, view_state
+from rulebook.sim.backend import native_games
+from rulebook.sim.runner import outcome_of
 
 RULES = '''game "Marks" version "1"
 players 2..2 = 2
@@ -110,3 +116,30 @@ def test_a_view_keeps_the_sets_whole(tmp_path: Path) -> None:
         state = game.child(state, rng.choice(game.legal_moves(state)))
     shown = view_state(game, view(game, state, 0))
     assert derived.check(game.compiled.layout, shown.data) == []
+
+
+@pytest.mark.skipif(toolchain.find_compiler() is None, reason="no C compiler (pip install '.[fast]')")
+@pytest.mark.parametrize("name", ["marks", "breakthrough"])
+def test_the_native_back_end_walks_the_kept_sets_move_for_move(tmp_path: Path, name: str) -> None:
+    """The native back-end walks a set kept as bits word after word (cemit's FOR_BITS) and plays
+    the Python back-end's moves, seed for seed (breakthrough: 8 by 8, two words per player)."""
+    game = marks(tmp_path) if name == "marks" else load_game(Path(__file__).resolve().parent.parent / "rules" / name)
+    native = native_for(game)
+    assert native is not None, why_not(game)
+    digests: list = []
+    outcomes = native_games(native, 0, 200, digests=digests)
+    assert native.fallbacks == 0
+    python, python_digests = [], []
+    for seed in range(200):
+        rng, state = random.Random(seed), game.new_initial_state(seed)
+        digest, decisions = DIGEST_START, 0
+        while not game.is_terminal(state):
+            move = game.sample_move(state, rng)
+            game.apply(state, move)
+            digest = move_digest(native, digest, move)
+            decisions += 1
+        assert game.check_invariants(state) == []
+        python.append(outcome_of(game, state, seed, decisions))
+        python_digests.append(digest)
+    assert outcomes == python
+    assert digests == python_digests

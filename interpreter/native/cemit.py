@@ -130,6 +130,23 @@ def expr(e: x.Expr, env: Env) -> str:
     return handler(e, env)
 
 
+def _node_words(dom: x.Expr) -> Optional[tuple[int, list[x.Expr]]]:
+    """(low, the words) when dom lists the nodes of words of bits in turn, `nodes_of_bits(low, w0)
+    ++ nodes_of_bits(low + PRESENT_BITS, w1) ++ …`: FOR_BITS walks them as one set."""
+    parts: list[x.Expr] = []
+    while isinstance(dom, x.Concat):
+        parts.insert(0, dom.right)
+        dom = dom.left
+    parts.insert(0, dom)
+    if not all(isinstance(p, x.Helper) and p.name == "nodes_of_bits" and isinstance(p.args[0], x.Const)
+               for p in parts):
+        return None
+    low = parts[0].args[0].value
+    if any(p.args[0].value != low + i * PRESENT_BITS for i, p in enumerate(parts)):
+        return None
+    return low, [p.args[1] for p in parts]
+
+
 def loop(var_set: str, var: str, dom: x.Expr, env: Env, body: str, snapshot: bool, release: bool = True) -> str:
     """C running body once per element of dom (bound by var_set, with `var` the element), in order.
     `snapshot`: take the domain first (the body may change what it was read from)."""
@@ -141,6 +158,13 @@ def loop(var_set: str, var: str, dom: x.Expr, env: Env, body: str, snapshot: boo
         tick = f"if ({hi} >= {lo}) TICK({hi} - {lo} + 1);" if dom.span is not None else ""
         return (f"{{ i64 {lo} = {expr(dom.low, env)}; i64 {hi} = {expr(dom.high, env)}; {tick} {keep} "
                 f"for (i64 {var} = {lo}; {var} <= {hi}; {var}++) {{ {var_set} {body} {back} }} }}")
+    words = _node_words(dom)
+    if words is not None:  # a set of nodes kept as bits, word after word (passes/kinds.py): no list made
+        low, loads = words
+        bits, at = env.fresh("nb"), env.fresh("nv")
+        take = f"i64 {bits}[{len(loads)}] = {{{', '.join(expr(load, env) for load in loads)}}};"  # read at the start
+        return (f"{{ {take} {keep} FOR_BITS({bits}, {at}, {len(loads)}) {{ i64 {var} = {low} + {at}; "
+                f"{var_set} {body} {back} }} }}")
     if isinstance(dom, x.Present) and dom.bits is not None:  # the kinds held, from the zone's bits: no list made
         bits, words = env.fresh("zb"), -(-dom.kinds // PRESENT_BITS)
         # a walk that may move pieces of the zone reads the words as they were (one is read at the start)
