@@ -138,13 +138,14 @@ def _node_words(dom: x.Expr) -> Optional[tuple[int, list[x.Expr]]]:
         parts.insert(0, dom.right)
         dom = dom.left
     parts.insert(0, dom)
-    if not all(isinstance(p, x.Helper) and p.name == "nodes_of_bits" and isinstance(p.args[0], x.Const)
-               for p in parts):
+    lows: list[Any] = []
+    for part in parts:
+        if not (isinstance(part, x.Helper) and part.name == "nodes_of_bits" and isinstance(part.args[0], x.Const)):
+            return None
+        lows.append(part.args[0].value)
+    if any(low != lows[0] + i * PRESENT_BITS for i, low in enumerate(lows)):
         return None
-    low = parts[0].args[0].value
-    if any(p.args[0].value != low + i * PRESENT_BITS for i, p in enumerate(parts)):
-        return None
-    return low, [p.args[1] for p in parts]
+    return lows[0], [part.args[1] for part in parts if isinstance(part, x.Helper)]
 
 
 def loop(var_set: str, var: str, dom: x.Expr, env: Env, body: str, snapshot: bool, release: bool = True) -> str:
@@ -158,9 +159,9 @@ def loop(var_set: str, var: str, dom: x.Expr, env: Env, body: str, snapshot: boo
         tick = f"if ({hi} >= {lo}) TICK({hi} - {lo} + 1);" if dom.span is not None else ""
         return (f"{{ i64 {lo} = {expr(dom.low, env)}; i64 {hi} = {expr(dom.high, env)}; {tick} {keep} "
                 f"for (i64 {var} = {lo}; {var} <= {hi}; {var}++) {{ {var_set} {body} {back} }} }}")
-    words = _node_words(dom)
-    if words is not None:  # a set of nodes kept as bits, word after word (passes/kinds.py): no list made
-        low, loads = words
+    node_words = _node_words(dom)
+    if node_words is not None:  # a set of nodes kept as bits, word after word (passes/kinds.py): no list made
+        low, loads = node_words
         bits, at = env.fresh("nb"), env.fresh("nv")
         take = f"i64 {bits}[{len(loads)}] = {{{', '.join(expr(load, env) for load in loads)}}};"  # read at the start
         return (f"{{ {take} {keep} FOR_BITS({bits}, {at}, {len(loads)}) {{ i64 {var} = {low} + {at}; "

@@ -252,10 +252,10 @@ class Keeper:
                 at_word = plus(at_word, x.Index(x.Const(tuple(i // MAX_BIT_NODES for i in range(board.size)),
                                                         type=List(INT)), node, type=INT))
             for sign, out in (("-", before), ("+", after)):
-                held = x.Load(addr, type=INT)
+                value_now = x.Load(addr, type=INT)
                 # the variable's values lie in the sets' range (kinds.py), or are none: in no set
-                inside = x.Binary("!=", held, x.Const(None, type=held.type), type=BOOL)
-                at = folded(plus(times(held, bits.words), at_word))
+                inside = x.Binary("!=", value_now, x.Const(None, type=value_now.type), type=BOOL)
+                at = folded(plus(times(value_now, bits.words), at_word))
                 out.append(s.If(((inside, (s.Update(at, sign, bit, span=st.span),)),), span=st.span))
         for table in self.by_var.get(name, ()):
             zone = self.layout.zones[table.zone]
