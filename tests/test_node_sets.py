@@ -7,12 +7,13 @@ and check the kept sets against the variable at every decision, through JSON and
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
 
 from rulebook.api import load_game
-from rulebook.interpreter.native import toolchain
+from rulebook.interpreter.native import cgame, toolchain
 from rulebook.interpreter.native.backend import DIGEST_START, move_digest, native_for, why_not
 from rulebook.interpreter.ir import exprs as x
 from rulebook.interpreter.ir.walk import walk_all
@@ -126,6 +127,9 @@ def test_the_native_back_end_walks_the_kept_sets_move_for_move(tmp_path: Path, n
     game = marks(tmp_path) if name == "marks" else load_game(Path(__file__).resolve().parent.parent / "rules" / name)
     native = native_for(game)
     assert native is not None, why_not(game)
+    source = cgame.CGame(game.compiled.ir).source
+    # breakthrough's choices walk in place (a loop per binding); the toy's through play.c's enumerator
+    assert re.search(r"FOR_BITS\(nb" if name == "breakthrough" else r"FOR_BITS\(nb0", source)
     digests: list = []
     outcomes = native_games(native, 0, 200, digests=digests)
     assert native.fallbacks == 0

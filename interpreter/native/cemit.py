@@ -130,7 +130,7 @@ def expr(e: x.Expr, env: Env) -> str:
     return handler(e, env)
 
 
-def _node_words(dom: x.Expr) -> Optional[tuple[int, list[x.Expr]]]:
+def node_words(dom: x.Expr) -> Optional[tuple[int, list[x.Expr]]]:
     """(low, the words) when dom lists the nodes of words of bits in turn, `nodes_of_bits(low, w0)
     ++ nodes_of_bits(low + PRESENT_BITS, w1) ++ …`: FOR_BITS walks them as one set."""
     parts: list[x.Expr] = []
@@ -159,9 +159,9 @@ def loop(var_set: str, var: str, dom: x.Expr, env: Env, body: str, snapshot: boo
         tick = f"if ({hi} >= {lo}) TICK({hi} - {lo} + 1);" if dom.span is not None else ""
         return (f"{{ i64 {lo} = {expr(dom.low, env)}; i64 {hi} = {expr(dom.high, env)}; {tick} {keep} "
                 f"for (i64 {var} = {lo}; {var} <= {hi}; {var}++) {{ {var_set} {body} {back} }} }}")
-    node_words = _node_words(dom)
-    if node_words is not None:  # a set of nodes kept as bits, word after word (passes/kinds.py): no list made
-        low, loads = node_words
+    walked = node_words(dom)
+    if walked is not None:  # a set of nodes kept as bits, word after word (passes/kinds.py): no list made
+        low, loads = walked
         bits, at = env.fresh("nb"), env.fresh("nv")
         take = f"i64 {bits}[{len(loads)}] = {{{', '.join(expr(load, env) for load in loads)}}};"  # read at the start
         return (f"{{ {take} {keep} FOR_BITS({bits}, {at}, {len(loads)}) {{ i64 {var} = {low} + {at}; "

@@ -12,14 +12,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from importlib import resources
-from typing import Sequence
+from typing import Any, Sequence
 
 from ..ir import exprs as x
 from ..ir import stmts as s
 from ..ir.program import Block, Function, GameIR
 from ..layout import PRESENT_BITS
 from . import ctext  # noqa: F401  (registers the text handlers)
-from .cemit import Constants, Env, NativeUnsupported, _comp_loop, body, ctype, expr, is_list, kind_of, loop
+from .cemit import Constants, Env, NativeUnsupported, _comp_loop, body, ctype, expr, is_list, kind_of, loop, node_words
 
 LCAP_MIN = 64
 MAXF = 64
@@ -292,7 +292,7 @@ class CGame:
                 condition = (self._frame_function(b, "i64", binding.condition, choice.hoisted, cells)
                              if binding.condition is not None else "0")
                 binds.append(f"{{{binding.var}, {domain}, {condition}, {int(binding.dependent)}}}")
-                zone = None
+                zone: Any = None  # how the enumerator walks the domain in place, if it can
                 if isinstance(binding.domain, x.Present):  # the enumerator walks the zone's kinds in place
                     dom = binding.domain
                     zone = (self._frame_function(b, "i64", dom.addr, choice.hoisted, cells), dom.kinds,
@@ -300,6 +300,10 @@ class CGame:
                             if dom.total is not None else None,
                             self._frame_function(b, "i64", dom.bits, choice.hoisted, cells)
                             if dom.bits is not None else None)
+                walked = node_words(binding.domain)
+                if walked is not None:  # a set of nodes kept as bits: the enumerator walks its words
+                    zone = ("bits", walked[0], [self._frame_function(b, "i64", load, choice.hoisted, cells)
+                                                for load in walked[1]])
                 parts.append((binding.var, domain, condition, zone))
             guard = self._frame_function(b, "i64", choice.guard, choice.hoisted, cells) if choice.guard is not None else "0"
             out.append(f"static const Bind {name}_{i}_B[] = {{{', '.join(binds) or '{0, 0, 0, 0}'}}};")
@@ -490,7 +494,11 @@ def _enumerator(name: str, parts: list) -> str:
     loops, closes = [], []
     for depth, (slot, domain, condition, zone) in enumerate(parts):
         test = f" if (!{condition}(S, L)) continue;" if condition != "0" else ""
-        if zone is not None and zone[3] is not None:  # a zone's pieces: the kinds its bits say it holds
+        if zone is not None and zone[0] == "bits":  # a set of nodes kept as bits, its words read at the start
+            words = ", ".join(f"{word}(S, L)" for word in zone[2])
+            loops.append(f"i64 nb{depth}[{len(zone[2])}] = {{{words}}}; FOR_BITS(nb{depth}, nv{depth}, {len(zone[2])}) {{ "
+                         f"i64 v{depth} = {zone[1]} + nv{depth}; L->L[{slot}] = v{depth};{test}")
+        elif zone is not None and zone[3] is not None:  # a zone's pieces: the kinds its bits say it holds
             loops.append(f"const i64 *z{depth} = &S->D[{zone[3]}(S, L)]; "
                          f"FOR_BITS(z{depth}, v{depth}, {-(-zone[1] // PRESENT_BITS)}) {{ L->L[{slot}] = v{depth};{test}")
         elif zone is not None:  # a zone's pieces: its kinds with a count, walked in place
