@@ -94,7 +94,7 @@ def test_a_stale_bit_is_reported_and_refresh_mends_it(game) -> None:
     state = game.new_initial_state(3)
     hand = game.compiled.layout.zones["hand"]
     state.data[hand.present + 1] ^= 1 << 5  # kind 67 of hand[0] said held (or not) wrongly
-    assert game.check_invariants(state) == ["the engine's the kinds present kept for zone 'hand'"]
+    assert game.check_invariants(state) == ["the engine's kinds present kept for zone 'hand'"]
     game.refresh(state)
     assert game.check_invariants(state) == []
 

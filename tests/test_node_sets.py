@@ -104,7 +104,7 @@ def test_a_stale_set_is_reported_and_refresh_mends_it(tmp_path: Path) -> None:
     state = game.child(state, game.legal_moves(state)[0])
     held = game.compiled.layout.var_bits[0]
     state.data[held.base + held.words] ^= 1 << 5  # a node of player 1's first word, wrongly
-    assert any("the sets of nodes kept for variable 'mark'" in w for w in game.check_invariants(state))
+    assert any("the engine's sets of nodes kept for variable 'mark'" in w for w in game.check_invariants(state))
     game.refresh(state)
     assert game.check_invariants(state) == []
 

@@ -72,36 +72,36 @@ def check(layout: Layout, data: list) -> list[str]:
     for zone in layout.zones.values():
         if zone.totals >= 0 and data[zone.totals:zone.totals + zone.instances] != \
                 fresh[zone.totals:zone.totals + zone.instances]:
-            wrong.append(f"the counts kept for zone '{zone.name}'")
+            wrong.append(f"counts kept for zone '{zone.name}'")
         if zone.present >= 0:
             end = zone.present + zone.instances * zone.present_words
             if data[zone.present:end] != fresh[zone.present:end]:
-                wrong.append(f"the kinds present kept for zone '{zone.name}'")
+                wrong.append(f"kinds present kept for zone '{zone.name}'")
     for board in layout.boards.values():
         if board.members < 0:
             continue
         for root in set(data[board.roots:board.roots + board.size]):
             slot = board.members + root - board.low
             if data[slot] != fresh[slot]:
-                wrong.append(f"the nodes kept for group {root} of board '{board.name}'")
+                wrong.append(f"nodes kept for group {root} of board '{board.name}'")
         if data[board.group_list] != fresh[board.group_list]:
-            wrong.append(f"the groups kept for board '{board.name}'")
+            wrong.append(f"groups kept for board '{board.name}'")
     for table in layout.kind_totals:
         end = table.base + table.groups * table.kinds
         if data[table.base:end] != fresh[table.base:end]:
             by = f" by '{table.by}'" if table.by is not None else ""
-            wrong.append(f"the totals per kind kept for zone '{table.zone}'{by}")
+            wrong.append(f"totals per kind kept for zone '{table.zone}'{by}")
     for counts in layout.neighbour_counts:
         end = counts.base + layout.boards[counts.board].size * counts.kinds
         if data[counts.base:end] != fresh[counts.base:end]:
-            wrong.append(f"the neighbours' pieces kept for zone '{counts.zone}'")
+            wrong.append(f"neighbours' pieces kept for zone '{counts.zone}'")
     for bits in layout.node_bits:
         slots = [bits.empty] + [bits.held + k for k in range(bits.kinds)] + \
             [bits.near + k for k in range(bits.kinds) if bits.near >= 0]
         if any(data[slot] != fresh[slot] for slot in slots):
-            wrong.append(f"the sets of nodes kept for zone '{bits.zone}'")
+            wrong.append(f"sets of nodes kept for zone '{bits.zone}'")
     for held in layout.var_bits:
         end = held.base + held.groups * held.words
         if data[held.base:end] != fresh[held.base:end]:
-            wrong.append(f"the sets of nodes kept for variable '{held.var}'")
+            wrong.append(f"sets of nodes kept for variable '{held.var}'")
     return wrong
