@@ -5,7 +5,8 @@ Built once per game and options; the state itself is only the list of numbers th
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Optional
+from itertools import compress
+from typing import Optional, Sequence
 
 from rulebook.dsl import nodes as n
 
@@ -61,7 +62,7 @@ class ZoneLayout:
 
     @property
     def present_words(self) -> int:
-        return -(-self.kinds // PRESENT_BITS)
+        return words_for(self.kinds)
 
     def present_slots(self, start: int) -> range:
         """The presence words of the instance whose first slot is start (empty when none are kept)."""
@@ -75,16 +76,25 @@ class ZoneLayout:
         if self.present < 0:
             return
         words = self.present_slots(start)
-        bits = [0] * len(words)
-        for k, held in enumerate(data[start:start + self.width]):
-            if held:
-                bits[k // PRESENT_BITS] |= 1 << (k % PRESENT_BITS)
-        data[words.start:words.stop] = bits
+        data[words.start:words.stop] = present_bits(data[start:start + self.width])
 
 
 # A zone's kinds present are kept in words of this many bits: a word stays a positive number of a
 # 64-bit integer (the native back-end's), as a set of nodes does (MAX_BIT_NODES).
 PRESENT_BITS = 62
+
+
+def words_for(count: int) -> int:
+    """How many words of PRESENT_BITS bits a set of `count` members takes."""
+    return -(-count // PRESENT_BITS)
+
+
+def present_bits(counts: Sequence[int]) -> list[int]:
+    """The words of the kinds (positions) with a non-zero count in counts, as bits."""
+    words = [0] * words_for(len(counts))
+    for k in compress(range(len(counts)), counts):  # the kinds held alone
+        words[k // PRESENT_BITS] |= 1 << (k % PRESENT_BITS)
+    return words
 
 
 @dataclass(frozen=True)
@@ -274,7 +284,7 @@ class NodeBits:
     kinds: int
 
 
-MAX_BIT_NODES = 62  # a set of nodes kept as bits fits a 64-bit number (the native back-end's)
+MAX_BIT_NODES = PRESENT_BITS  # a set of nodes kept as bits fits a 64-bit number (the native back-end's)
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,8 @@ from typing import Any, Callable, Optional
 
 from ..ir import exprs as x
 from ..ir import stmts as s
-from ..ir.types import Bool, List, Opt, Text, Type
-from ..layout import PRESENT_BITS
+from ..ir.types import INT, Bool, List, Opt, Text, Type
+from ..layout import PRESENT_BITS, words_for
 
 
 class NativeUnsupported(Exception):
@@ -130,9 +130,16 @@ def expr(e: x.Expr, env: Env) -> str:
     return handler(e, env)
 
 
-def node_words(dom: x.Expr) -> Optional[tuple[int, list[x.Expr]]]:
-    """(low, the words) when dom lists the nodes of words of bits in turn, `nodes_of_bits(low, w0)
-    ++ nodes_of_bits(low + PRESENT_BITS, w1) ++ …`: FOR_BITS walks them as one set."""
+def bit_words(dom: x.Expr) -> Optional[tuple[int, list[x.Expr]]]:
+    """(low, the words) when dom is a set kept as bits (passes/kinds.py), walked by FOR_BITS as one
+    set: a zone's kinds present (its presence words; low 0), or the nodes of words of bits in turn,
+    `nodes_of_bits(low, w0) ++ nodes_of_bits(low + PRESENT_BITS, w1) ++ …`."""
+    if isinstance(dom, x.Present):
+        if dom.bits is None:
+            return None
+        words = [dom.bits] + [x.Binary("+", dom.bits, x.Const(w, type=dom.bits.type), type=dom.bits.type)
+                              for w in range(1, words_for(dom.kinds))]
+        return 0, [x.Load(word, type=INT) for word in words]
     parts: list[x.Expr] = []
     while isinstance(dom, x.Concat):
         parts.insert(0, dom.right)
@@ -159,19 +166,14 @@ def loop(var_set: str, var: str, dom: x.Expr, env: Env, body: str, snapshot: boo
         tick = f"if ({hi} >= {lo}) TICK({hi} - {lo} + 1);" if dom.span is not None else ""
         return (f"{{ i64 {lo} = {expr(dom.low, env)}; i64 {hi} = {expr(dom.high, env)}; {tick} {keep} "
                 f"for (i64 {var} = {lo}; {var} <= {hi}; {var}++) {{ {var_set} {body} {back} }} }}")
-    walked = node_words(dom)
-    if walked is not None:  # a set of nodes kept as bits, word after word (passes/kinds.py): no list made
+    walked = bit_words(dom)
+    if walked is not None:  # a set kept as bits, word after word (passes/kinds.py): no list made
         low, loads = walked
         bits, at = env.fresh("nb"), env.fresh("nv")
-        take = f"i64 {bits}[{len(loads)}] = {{{', '.join(expr(load, env) for load in loads)}}};"  # read at the start
+        # the words are read at the start: a body that moves the zone's pieces walks them as they were
+        take = f"i64 {bits}[{len(loads)}] = {{{', '.join(expr(load, env) for load in loads)}}};"
         return (f"{{ {take} {keep} FOR_BITS({bits}, {at}, {len(loads)}) {{ i64 {var} = {low} + {at}; "
                 f"{var_set} {body} {back} }} }}")
-    if isinstance(dom, x.Present) and dom.bits is not None:  # the kinds held, from the zone's bits: no list made
-        bits, words = env.fresh("zb"), -(-dom.kinds // PRESENT_BITS)
-        # a walk that may move pieces of the zone reads the words as they were (one is read at the start)
-        take = (f"i64 {bits}[{words}]; memcpy({bits}, &D[{expr(dom.bits, env)}], sizeof {bits});"
-                if snapshot and words > 1 else f"const i64 *{bits} = &D[{expr(dom.bits, env)}];")
-        return f"{{ {take} {keep} FOR_BITS({bits}, {var}, {words}) {{ {var_set} {body} {back} }} }}"
     if isinstance(dom, x.Present) and not snapshot:  # the zone's kinds walked in place: no list made
         base, left = env.fresh("zb"), env.fresh("zl")
         walk = (f"i64 {left} = {pieces_in(dom, env)}; {keep} FOR_PRESENT({base}, {var}, {dom.kinds}, {left})"
@@ -484,7 +486,7 @@ def c_ZoneTotal(e: x.ZoneTotal, env: Env) -> str:
 @handles(EXPRESSIONS, x.Present)
 def c_Present(e: x.Present, env: Env) -> str:
     if e.bits is not None:
-        return f"lpresent_bits(S, &D[{expr(e.bits, env)}], {-(-e.kinds // PRESENT_BITS)})"
+        return f"lpresent_bits(S, &D[{expr(e.bits, env)}], {words_for(e.kinds)})"
     return f"lpresent(S, D, {expr(e.addr, env)}, {e.kinds}, {pieces_in(e, env)})"
 
 

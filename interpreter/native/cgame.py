@@ -17,9 +17,8 @@ from typing import Any, Sequence
 from ..ir import exprs as x
 from ..ir import stmts as s
 from ..ir.program import Block, Function, GameIR
-from ..layout import PRESENT_BITS
 from . import ctext  # noqa: F401  (registers the text handlers)
-from .cemit import Constants, Env, NativeUnsupported, _comp_loop, body, ctype, expr, is_list, kind_of, loop, node_words
+from .cemit import Constants, Env, NativeUnsupported, _comp_loop, body, ctype, expr, is_list, kind_of, loop, bit_words
 
 LCAP_MIN = 64
 MAXF = 64
@@ -293,15 +292,13 @@ class CGame:
                              if binding.condition is not None else "0")
                 binds.append(f"{{{binding.var}, {domain}, {condition}, {int(binding.dependent)}}}")
                 zone: Any = None  # how the enumerator walks the domain in place, if it can
-                if isinstance(binding.domain, x.Present):  # the enumerator walks the zone's kinds in place
+                walked = bit_words(binding.domain)
+                if isinstance(binding.domain, x.Present) and walked is None:  # the zone's kinds walked in place
                     dom = binding.domain
                     zone = (self._frame_function(b, "i64", dom.addr, choice.hoisted, cells), dom.kinds,
                             self._frame_function(b, "i64", dom.total, choice.hoisted, cells)
-                            if dom.total is not None else None,
-                            self._frame_function(b, "i64", dom.bits, choice.hoisted, cells)
-                            if dom.bits is not None else None)
-                walked = node_words(binding.domain)
-                if walked is not None:  # a set of nodes kept as bits: the enumerator walks its words
+                            if dom.total is not None else None)
+                if walked is not None:  # a set kept as bits: the enumerator walks its words
                     zone = ("bits", walked[0], [self._frame_function(b, "i64", load, choice.hoisted, cells)
                                                 for load in walked[1]])
                 parts.append((binding.var, domain, condition, zone))
@@ -494,13 +491,10 @@ def _enumerator(name: str, parts: list) -> str:
     loops, closes = [], []
     for depth, (slot, domain, condition, zone) in enumerate(parts):
         test = f" if (!{condition}(S, L)) continue;" if condition != "0" else ""
-        if zone is not None and zone[0] == "bits":  # a set of nodes kept as bits, its words read at the start
+        if zone is not None and zone[0] == "bits":  # a set kept as bits, its words read at the start
             words = ", ".join(f"{word}(S, L)" for word in zone[2])
             loops.append(f"i64 nb{depth}[{len(zone[2])}] = {{{words}}}; FOR_BITS(nb{depth}, nv{depth}, {len(zone[2])}) {{ "
                          f"i64 v{depth} = {zone[1]} + nv{depth}; L->L[{slot}] = v{depth};{test}")
-        elif zone is not None and zone[3] is not None:  # a zone's pieces: the kinds its bits say it holds
-            loops.append(f"const i64 *z{depth} = &S->D[{zone[3]}(S, L)]; "
-                         f"FOR_BITS(z{depth}, v{depth}, {-(-zone[1] // PRESENT_BITS)}) {{ L->L[{slot}] = v{depth};{test}")
         elif zone is not None:  # a zone's pieces: its kinds with a count, walked in place
             walk = (f"i64 n{depth} = S->D[{zone[2]}(S, L)]; FOR_PRESENT(z{depth}, v{depth}, {zone[1]}, n{depth})"
                     if zone[2] is not None else f"FOR_EACH_PRESENT(z{depth}, v{depth}, {zone[1]})")  # stop after its last piece

@@ -17,7 +17,7 @@ from ..ir import stmts as s
 from ..ir.program import LocalInfo
 from ..ir.types import BOOL, COUNT, INT, SLOT, Int, List
 from ..ir.walk import rebuild, walk
-from ..layout import MAX_BIT_NODES, PRESENT_BITS, BoardLayout, KindTotals, Layout, NeighbourCounts, ZoneLayout
+from ..layout import PRESENT_BITS, BoardLayout, KindTotals, Layout, NeighbourCounts, ZoneLayout, words_for
 from .fold import fold_node
 from .linear import linear as linear_form
 
@@ -153,7 +153,7 @@ class Keeper:
         counts, bits = self.near.get(zone.name), self.bits.get(zone.name)
         body: tuple[Any, ...] = ()
         if zone.present >= 0:
-            body += (s.Update(_present_word(zone, instance, kind), op, _kind_bit(zone, kind)),)
+            body += (s.Update(_present_word(zone, instance, kind), op, _member_bit(zone.kinds, kind)),)
         if bits is not None and bits.held >= 0:
             board = self.layout.boards[bits.board]
             body += (s.Update(folded(plus(x.Const(bits.held, type=SLOT), kind)), op, _bit(board, instance)),)
@@ -243,14 +243,13 @@ class Keeper:
         after: list[Any] = []
         bits = self.var_bits.get(name)
         if bits is not None:
-            board = self.layout.boards[bits.board]
+            size = self.layout.boards[bits.board].size
             node = folded(plus(index, x.Const(-d.low, type=INT)))
-            bit = x.Index(x.Const(tuple(1 << i % MAX_BIT_NODES for i in range(board.size)), type=List(INT)), node,
-                          type=INT)
+            bit = _member_bit(size, node)
             at_word: x.Expr = x.Const(bits.base - bits.low * bits.words, type=SLOT)
-            if bits.words > 1:
-                at_word = plus(at_word, x.Index(x.Const(tuple(i // MAX_BIT_NODES for i in range(board.size)),
-                                                        type=List(INT)), node, type=INT))
+            word = _member_word(size, node)
+            if word is not None:
+                at_word = plus(at_word, word)
             for sign, out in (("-", before), ("+", after)):
                 value_now = x.Load(addr, type=INT)
                 # the variable's values lie in the sets' range (kinds.py), or are none: in no set
@@ -314,15 +313,21 @@ def _bit(board: BoardLayout, index: x.Expr) -> x.Expr:
 def _present_word(zone: ZoneLayout, instance: x.Expr, kind: x.Expr) -> x.Expr:
     """The slot of the presence word holding kind's bit for the instance (layout.ZoneLayout.present)."""
     first = plus(times(instance, zone.present_words), x.Const(zone.present, type=SLOT))
-    if zone.present_words == 1:
-        return folded(first)
-    word = x.Index(x.Const(tuple(k // PRESENT_BITS for k in range(zone.kinds)), type=List(INT)), kind, type=INT)
-    return folded(plus(first, word))
+    word = _member_word(zone.kinds, kind)
+    return folded(first if word is None else plus(first, word))
 
 
-def _kind_bit(zone: ZoneLayout, kind: x.Expr) -> x.Expr:
-    """kind's bit in its presence word, as a look-up in a fixed list."""
-    return folded(x.Index(x.Const(tuple(1 << (k % PRESENT_BITS) for k in range(zone.kinds)), type=List(INT)), kind,
+def _member_word(members: int, index: x.Expr) -> Optional[x.Expr]:
+    """Which word of a set of `members` kept as bits (words of PRESENT_BITS) holds index's bit, as a
+    look-up in a fixed list; None when the set is one word."""
+    if words_for(members) == 1:
+        return None
+    return x.Index(x.Const(tuple(i // PRESENT_BITS for i in range(members)), type=List(INT)), index, type=INT)
+
+
+def _member_bit(members: int, index: x.Expr) -> x.Expr:
+    """index's bit in its word of a set of `members` kept as bits, as a look-up in a fixed list."""
+    return folded(x.Index(x.Const(tuple(1 << (i % PRESENT_BITS) for i in range(members)), type=List(INT)), index,
                           type=INT))
 
 

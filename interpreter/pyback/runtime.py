@@ -10,7 +10,7 @@ from typing import Callable, Optional, Sequence
 from rulebook.dsl.errors import Diagnostic, RulebookError
 from rulebook.dsl.nodes import Span
 
-from ..layout import PRESENT_BITS
+from ..layout import present_bits
 from ..play import chance
 
 MASK64 = (1 << 64) - 1
@@ -178,9 +178,7 @@ def draw_one(S, D: list, base: int, kinds: int) -> int:
 def keep_present(D: list, addr: int, kinds: int, bits: int) -> None:
     """The words from bits keeping which kinds the multiset zone at addr holds (layout.ZoneLayout
     .present), worked out anew after pieces moved at random."""
-    words = [0] * -(-kinds // PRESENT_BITS)
-    for k in compress(range(kinds), D[addr:addr + kinds]):  # the kinds held alone
-        words[k // PRESENT_BITS] |= 1 << (k % PRESENT_BITS)
+    words = present_bits(D[addr:addr + kinds])
     D[bits:bits + len(words)] = words
 
 
